@@ -1,0 +1,81 @@
+// swift-tools-version: 6.1
+// Turnstile: text-pattern automata. See ../shared/DESIGN.md for the architecture.
+//
+// Dependency direction (nothing points back up):
+//   AutomatonCore ◄─ LiteralAutomata ◄─┐
+//   AutomatonCore ◄─ RegexAutomata ◄───┼─ Turnstile ◄─ turnstile (executable)
+//   CPCRE2 ◄─ PCRE2Oracle ◄─ test targets and Benchmarks/ only (never a library product)
+import PackageDescription
+
+let strict: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+]
+
+let package = Package(
+    name: "Turnstile",
+    platforms: [.macOS(.v15)],
+    products: [
+        .library(name: "AutomatonCore", targets: ["AutomatonCore"]),
+        .library(name: "LiteralAutomata", targets: ["LiteralAutomata"]),
+        .library(name: "RegexAutomata", targets: ["RegexAutomata"]),
+        .library(name: "Turnstile", targets: ["Turnstile"]),
+        .executable(name: "turnstile", targets: ["TurnstileCLI"]),
+        // The oracle is a product only so that Benchmarks/ can import it.
+        .library(name: "PCRE2Oracle", targets: ["PCRE2Oracle"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        .target(name: "AutomatonCore", swiftSettings: strict),
+        .target(name: "LiteralAutomata", dependencies: ["AutomatonCore"], swiftSettings: strict),
+        .target(name: "RegexAutomata", dependencies: ["AutomatonCore"], swiftSettings: strict),
+        .target(
+            name: "Turnstile",
+            dependencies: ["AutomatonCore", "LiteralAutomata", "RegexAutomata"],
+            swiftSettings: strict
+        ),
+        .executableTarget(
+            name: "TurnstileCLI",
+            dependencies: [
+                "Turnstile",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: strict
+        ),
+        .systemLibrary(
+            name: "CPCRE2",
+            pkgConfig: "libpcre2-8",
+            providers: [.apt(["libpcre2-dev"])]
+        ),
+        .target(name: "PCRE2Oracle", dependencies: ["CPCRE2"], swiftSettings: strict),
+
+        // Shared test helpers: case loader, seeded generator, naive reference matchers.
+        .target(
+            name: "TestSupport",
+            dependencies: ["AutomatonCore", "PCRE2Oracle"],
+            path: "Tests/TestSupport",
+            swiftSettings: strict
+        ),
+        .testTarget(name: "AutomatonCoreTests", dependencies: ["AutomatonCore", "TestSupport"]),
+        .testTarget(name: "PCRE2OracleTests", dependencies: ["PCRE2Oracle", "TestSupport"]),
+        .testTarget(
+            name: "LiteralAutomataTests",
+            dependencies: ["LiteralAutomata", "AutomatonCore", "TestSupport", "PCRE2Oracle"]
+        ),
+        .testTarget(
+            name: "RegexAutomataTests",
+            dependencies: ["RegexAutomata", "AutomatonCore", "TestSupport", "PCRE2Oracle"],
+            resources: []
+        ),
+        .testTarget(
+            name: "TurnstileTests",
+            dependencies: ["Turnstile", "TestSupport"]
+        ),
+        .testTarget(
+            name: "TurnstileCLITests",
+            dependencies: ["TestSupport"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,47 @@
+/// Every error an automaton builder or the loader can report.
+///
+/// A struct wrapping a ``Kind`` (as swift-system's `Errno` does) so new kinds can be
+/// added without breaking callers that only print the error.
+public struct AutomatonError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// What went wrong.
+    public enum Kind: Sendable, Equatable {
+        /// The automaton would need more states than `limit` allows.
+        case tooManyStates(limit: Int)
+        /// The transition table would need more than `limit` bytes.
+        case tableTooLarge(limit: Int)
+        /// A saved automaton does not start with Turnstile's magic bytes.
+        case notAnAutomaton
+        /// A saved automaton was written by a format version this build cannot read.
+        case unsupportedVersion(found: UInt32, supported: UInt32)
+        /// A saved automaton ended before all of its declared content.
+        case truncated(needed: Int, available: Int)
+        /// A saved automaton is structurally invalid; the text says which check failed.
+        case corrupt(String)
+        /// A builder was used inconsistently (an id out of range, a missing start state).
+        case invalidBuild(String)
+    }
+
+    /// What went wrong.
+    public var kind: Kind
+
+    public init(_ kind: Kind) { self.kind = kind }
+
+    public var description: String {
+        switch kind {
+        case .tooManyStates(let limit):
+            return "the automaton needs more than \(limit) states; raise Limits.maxStates to allow more"
+        case .tableTooLarge(let limit):
+            return "the transition table needs more than \(limit) bytes; raise Limits.maxTableBytes to allow more"
+        case .notAnAutomaton:
+            return "the data is not a saved Turnstile automaton (wrong magic bytes)"
+        case .unsupportedVersion(let found, let supported):
+            return "the saved automaton has format version \(found), but this build reads version \(supported)"
+        case .truncated(let needed, let available):
+            return "the saved automaton is truncated: needed \(needed) bytes, found \(available)"
+        case .corrupt(let why):
+            return "the saved automaton is corrupt: \(why)"
+        case .invalidBuild(let why):
+            return "invalid automaton build: \(why)"
+        }
+    }
+}

@@ -1,0 +1,216 @@
+// The search loops every matcher shares. Each is one concrete loop over an
+// UnsafeBufferPointer: no allocation, no existentials, no ARC traffic per byte.
+// Special states (dead and match) are numbered 0...maxMatchID, so the fast path
+// leaves on one comparison.
+
+extension DenseDFA {
+    /// Scans `haystack[range]` forward and returns the end of a match.
+    ///
+    /// - `earliest: true` stops at the first match state (the shortest end that proves
+    ///   a match): for `isMatch` and filtering.
+    /// - `earliest: false` keeps going until the dead state or the end of the range
+    ///   and returns the last match seen: with a leftmost-first or leftmost-longest
+    ///   automaton this is the end of the leftmost match.
+    ///
+    /// When the range ends before the haystack does, the byte after it (not
+    /// end-of-input) is fed to a ``MatchTiming/delayedByOne`` automaton, so look-ahead
+    /// sees the real context.
+    ///
+    /// - Complexity: O(range.count).
+    @inlinable
+    public func searchForward(
+        _ haystack: UnsafeBufferPointer<UInt8>, in range: Range<Int>,
+        anchored: Bool = false, earliest: Bool = false
+    ) -> MatchEnd? {
+        var state = startState(in: haystack, at: range.lowerBound, anchored: anchored)
+        var last: MatchEnd? = nil
+        let immediate = matchTiming == .immediate
+        if immediate, isMatchState(state) {
+            last = MatchEnd(pattern: firstPattern(of: state), end: range.lowerBound)
+            if earliest { return last }
+        }
+        let maxSpecial = maxMatchID
+        let found: MatchEnd?? = table.withUnsafeBufferPointer { t in
+            byteClasses.map.withUnsafeBufferPointer { classes in
+                var i = range.lowerBound
+                let end = range.upperBound
+                while i < end {
+                    // SAFETY: i < end <= haystack.count; state + class < table.count
+                    // because every stored id is a valid row start and class < stride.
+                    state = t[Int(state) &+ Int(classes[Int(haystack[i])])]
+                    i &+= 1
+                    if state <= maxSpecial {
+                        if state == 0 { return .some(last) }
+                        last = MatchEnd(pattern: firstPattern(of: state), end: immediate ? i : i &- 1)
+                        if earliest { return .some(last) }
+                    }
+                }
+                return nil
+            }
+        }
+        if let done = found { return done }
+        if !immediate {
+            let symbol = range.upperBound < haystack.count
+                ? Int(byteClasses[haystack[range.upperBound]]) : byteClasses.eoi
+            state = table[Int(state) &+ symbol]
+            if isMatchState(state) { last = MatchEnd(pattern: firstPattern(of: state), end: range.upperBound) }
+        }
+        return last
+    }
+
+    /// Scans `haystack[range]` backward, from `range.upperBound` down, and returns the
+    /// leftmost match *start* (as ``MatchEnd/end``) seen before the dead state — the
+    /// companion of ``searchForward(_:in:anchored:earliest:)`` for an automaton built
+    /// over reversed patterns.
+    ///
+    /// The start context is taken from the byte *after* the range (or text start at
+    /// the end of the haystack), and past the range's left edge the byte before it
+    /// (or end-of-input at offset 0) is fed.
+    ///
+    /// - Complexity: O(range.count).
+    @inlinable
+    public func searchReverse(
+        _ haystack: UnsafeBufferPointer<UInt8>, in range: Range<Int>,
+        anchored: Bool = true, earliest: Bool = false
+    ) -> MatchEnd? {
+        let context: StartContext = range.upperBound >= haystack.count
+            ? .textStart : StartContext(previousByte: haystack[range.upperBound])
+        var state = startState(context, anchored: anchored)
+        var last: MatchEnd? = nil
+        let immediate = matchTiming == .immediate
+        if immediate, isMatchState(state) {
+            last = MatchEnd(pattern: firstPattern(of: state), end: range.upperBound)
+            if earliest { return last }
+        }
+        let maxSpecial = maxMatchID
+        let found: MatchEnd?? = table.withUnsafeBufferPointer { t in
+            byteClasses.map.withUnsafeBufferPointer { classes in
+                var i = range.upperBound
+                let start = range.lowerBound
+                while i > start {
+                    i &-= 1
+                    // SAFETY: start <= i < haystack.count; see searchForward.
+                    state = t[Int(state) &+ Int(classes[Int(haystack[i])])]
+                    if state <= maxSpecial {
+                        if state == 0 { return .some(last) }
+                        last = MatchEnd(pattern: firstPattern(of: state), end: immediate ? i : i &+ 1)
+                        if earliest { return .some(last) }
+                    }
+                }
+                return nil
+            }
+        }
+        if let done = found { return done }
+        if !immediate {
+            let symbol = range.lowerBound > 0
+                ? Int(byteClasses[haystack[range.lowerBound - 1]]) : byteClasses.eoi
+            state = table[Int(state) &+ symbol]
+            if isMatchState(state) { last = MatchEnd(pattern: firstPattern(of: state), end: range.lowerBound) }
+        }
+        return last
+    }
+
+    /// Calls `body` for every position where the automaton is in a match state,
+    /// with the end offset and every pattern the state reports (overlapping
+    /// semantics: with an unanchored automaton this is every occurrence).
+    /// Stops at the dead state, or when `body` returns `false`.
+    ///
+    /// - Complexity: O(range.count + matches × patterns per match).
+    @inlinable
+    public func forEachMatchEnd(
+        _ haystack: UnsafeBufferPointer<UInt8>, in range: Range<Int>, anchored: Bool = false,
+        _ body: (_ end: Int, _ patterns: ArraySlice<UInt32>) -> Bool
+    ) {
+        var state = startState(in: haystack, at: range.lowerBound, anchored: anchored)
+        let immediate = matchTiming == .immediate
+        if immediate, isMatchState(state) {
+            if !body(range.lowerBound, patterns(of: state)) { return }
+        }
+        let maxSpecial = maxMatchID
+        let stopped: Bool = table.withUnsafeBufferPointer { t in
+            byteClasses.map.withUnsafeBufferPointer { classes in
+                var i = range.lowerBound
+                let end = range.upperBound
+                while i < end {
+                    // SAFETY: see searchForward.
+                    state = t[Int(state) &+ Int(classes[Int(haystack[i])])]
+                    i &+= 1
+                    if state <= maxSpecial {
+                        if state == 0 { return true }
+                        if !body(immediate ? i : i &- 1, patterns(of: state)) { return true }
+                    }
+                }
+                return false
+            }
+        }
+        if stopped || immediate { return }
+        let symbol = range.upperBound < haystack.count
+            ? Int(byteClasses[haystack[range.upperBound]]) : byteClasses.eoi
+        state = table[Int(state) &+ symbol]
+        if isMatchState(state) { _ = body(range.upperBound, patterns(of: state)) }
+    }
+}
+
+// MARK: - Convenience over common haystack types
+
+extension DenseDFA {
+    /// `true` when the automaton matches anywhere in `haystack`.
+    ///
+    /// ```swift
+    /// dfa.isMatch(in: "some text")
+    /// ```
+    /// - Complexity: O(n); stops at the first match.
+    public func isMatch(in haystack: UnsafeBufferPointer<UInt8>) -> Bool {
+        searchForward(haystack, in: 0..<haystack.count, earliest: true) != nil
+    }
+
+    /// `true` when the automaton matches anywhere in the bytes.
+    public func isMatch(in haystack: [UInt8]) -> Bool {
+        haystack.withUnsafeBufferPointer { isMatch(in: $0) }
+    }
+
+    /// `true` when the automaton matches anywhere in the string's UTF-8.
+    public func isMatch(in haystack: String) -> Bool {
+        withUTF8(haystack) { isMatch(in: $0) }
+    }
+
+    /// `true` when the automaton matches anywhere in raw memory.
+    public func isMatch(in haystack: UnsafeRawBufferPointer) -> Bool {
+        isMatch(in: haystack.bindMemory(to: UInt8.self))
+    }
+
+    /// The end of the earliest match: the first position at which a match is known.
+    public func earliestMatchEnd(in haystack: [UInt8]) -> MatchEnd? {
+        haystack.withUnsafeBufferPointer { searchForward($0, in: 0..<$0.count, earliest: true) }
+    }
+
+    /// The end of the earliest match in the string's UTF-8.
+    public func earliestMatchEnd(in haystack: String) -> MatchEnd? {
+        withUTF8(haystack) { searchForward($0, in: 0..<$0.count, earliest: true) }
+    }
+
+    /// Every (end, pattern) at which the automaton is in a match state, in order of
+    /// end, then pattern priority.
+    public func matchEnds(in haystack: [UInt8]) -> [MatchEnd] {
+        haystack.withUnsafeBufferPointer { buffer in
+            var result: [MatchEnd] = []
+            forEachMatchEnd(buffer, in: 0..<buffer.count) { end, patterns in
+                for p in patterns { result.append(MatchEnd(pattern: Int(p), end: end)) }
+                return true
+            }
+            return result
+        }
+    }
+
+    /// Every (end, pattern) in the string's UTF-8.
+    public func matchEnds(in haystack: String) -> [MatchEnd] {
+        matchEnds(in: Array(haystack.utf8))
+    }
+}
+
+/// Runs `body` over the UTF-8 bytes of `string` without copying a native string.
+@inlinable
+public func withUTF8<R>(_ string: String, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+    var copy = string
+    return try copy.withUTF8(body)
+}

@@ -1,0 +1,199 @@
+/// Emits the states and transitions of a ``DenseDFA``: the one target that KMP,
+/// Aho-Corasick, subset construction and the typed event machine all build into.
+///
+/// States are plain indices while building; state 0 is the dead state and exists from
+/// the start; every transition not set leads to it. ``build(matchTiming:limits:)``
+/// renumbers the states (dead, then match states, then the rest) and pre-multiplies
+/// their ids.
+///
+/// ```swift
+/// var b = DenseDFABuilder(byteClasses: .singletons, patternCount: 1)
+/// let start = b.addState()
+/// let seenA = b.addState(patterns: [0])
+/// b.setTransition(from: start, byte: UInt8(ascii: "a"), to: seenA)
+/// b.setStart(start)
+/// let dfa = try b.build()
+/// dfa.isMatch(in: "xa")   // false: the DFA is anchored in effect (no self-loop on start)
+/// ```
+///
+/// - Complexity: O(states × alphabet) memory while building.
+public struct DenseDFABuilder: Sendable {
+    /// The alphabet the transitions are expressed in.
+    public let byteClasses: ByteClasses
+    /// Number of patterns; every pattern id given to ``addState(patterns:)`` is below it.
+    public let patternCount: Int
+    /// Row width while building: `byteClasses.alphabetLength`.
+    private let width: Int
+    /// Transitions by state index, `width` per state.
+    private var rows: [UInt32]
+    /// Pattern list per state index (empty for non-match states).
+    private var patterns: [[UInt32]]
+    /// Start state indices, by `context * 2 + anchored`.
+    private var starts: [Int]
+
+    public init(byteClasses: ByteClasses, patternCount: Int) {
+        self.byteClasses = byteClasses
+        self.patternCount = patternCount
+        self.width = byteClasses.alphabetLength
+        self.rows = [UInt32](repeating: 0, count: byteClasses.alphabetLength)
+        self.patterns = [[]]
+        self.starts = [Int](repeating: 0, count: 8)
+    }
+
+    /// The dead state's index.
+    public static let dead = 0
+
+    /// Number of states so far, including the dead state.
+    public var stateCount: Int { patterns.count }
+
+    /// Adds a state that reports `patterns` (highest priority first; empty for a
+    /// non-match state) and returns its index. All its transitions lead to the dead state.
+    @discardableResult
+    public mutating func addState(patterns: [PatternID] = []) -> Int {
+        rows.append(contentsOf: repeatElement(0, count: width))
+        self.patterns.append(patterns.map { UInt32($0) })
+        return self.patterns.count - 1
+    }
+
+    /// Replaces the patterns a state reports.
+    public mutating func setPatterns(_ state: Int, _ patterns: [PatternID]) {
+        self.patterns[state] = patterns.map { UInt32($0) }
+    }
+
+    /// The patterns a state reports.
+    public func patterns(of state: Int) -> [PatternID] { patterns[state].map { Int($0) } }
+
+    /// δ(from, symbol) := to, where symbol is a class index or `byteClasses.eoi`.
+    @inlinable
+    public mutating func setTransition(from: Int, class symbol: Int, to: Int) {
+        setRaw(from &* byteClasses.alphabetLength &+ symbol, UInt32(to))
+    }
+
+    @usableFromInline
+    internal mutating func setRaw(_ index: Int, _ value: UInt32) { rows[index] = value }
+
+    /// δ(from, class of byte) := to.
+    public mutating func setTransition(from: Int, byte: UInt8, to: Int) {
+        setTransition(from: from, class: Int(byteClasses[byte]), to: to)
+    }
+
+    /// δ(from, c) := to for every class c that holds a byte of `bytes`.
+    public mutating func setTransition(from: Int, bytes: ClosedRange<UInt8>, to: Int) {
+        var lastClass = -1
+        for byte in bytes {
+            let c = Int(byteClasses[byte])
+            if c != lastClass { setTransition(from: from, class: c, to: to); lastClass = c }
+        }
+    }
+
+    /// δ(from, end-of-input) := to.
+    public mutating func setEOITransition(from: Int, to: Int) {
+        setTransition(from: from, class: byteClasses.eoi, to: to)
+    }
+
+    /// δ(state, symbol).
+    public func transition(from state: Int, class symbol: Int) -> Int {
+        Int(rows[state * width + symbol])
+    }
+
+    /// Makes `state` the start state for the given context(s) and anchoring; `nil`
+    /// means all of them.
+    public mutating func setStart(_ state: Int, context: StartContext? = nil, anchored: Bool? = nil) {
+        for ctx in StartContext.allCases where context == nil || context == ctx {
+            for a in [false, true] where anchored == nil || anchored == a {
+                starts[ctx.rawValue * 2 + (a ? 1 : 0)] = state
+            }
+        }
+    }
+
+    /// The start state index for a context and anchoring.
+    public func start(_ context: StartContext, anchored: Bool) -> Int {
+        starts[context.rawValue * 2 + (anchored ? 1 : 0)]
+    }
+
+    /// The table stride a DFA over `classes` gets.
+    public static func stride(for classes: ByteClasses) -> (stride: Int, shift: Int) {
+        var shift = 0
+        while (1 << shift) < classes.alphabetLength { shift += 1 }
+        return (1 << shift, shift)
+    }
+
+    /// Throws when the automaton built so far already exceeds `limits`, so builders
+    /// can stop early instead of exhausting memory.
+    public func checkSize(against limits: Limits) throws(AutomatonError) {
+        let n = stateCount
+        if n > limits.maxStates { throw AutomatonError(.tooManyStates(limit: limits.maxStates)) }
+        let stride = Self.stride(for: byteClasses).stride
+        let (bytes, overflow) = n.multipliedReportingOverflow(by: stride * 4)
+        if overflow || bytes > limits.maxTableBytes {
+            throw AutomatonError(.tableTooLarge(limit: limits.maxTableBytes))
+        }
+    }
+
+    /// Renumbers the states (dead first, then match states in index order, then the
+    /// rest in index order), pre-multiplies the ids and returns the immutable automaton.
+    ///
+    /// - Throws: ``AutomatonError`` when a limit is exceeded or a pattern id is out of range.
+    public func build(matchTiming: DenseDFA.MatchTiming = .immediate, limits: Limits = Limits()) throws(AutomatonError) -> DenseDFA {
+        try checkSize(against: limits)
+        let n = stateCount
+        for (i, list) in patterns.enumerated() {
+            if i == 0, !list.isEmpty { throw AutomatonError(.invalidBuild("the dead state cannot be a match state")) }
+            for p in list where Int(p) >= patternCount {
+                throw AutomatonError(.invalidBuild("pattern id \(p) is not below the pattern count \(patternCount)"))
+            }
+        }
+        let (stride, shift) = Self.stride(for: byteClasses)
+        // New order: dead, match states, others.
+        var order: [Int] = [0]
+        order.reserveCapacity(n)
+        for i in 1..<n where !patterns[i].isEmpty { order.append(i) }
+        let matchCount = order.count - 1
+        for i in 1..<n where patterns[i].isEmpty { order.append(i) }
+        var newIndex = [UInt32](repeating: 0, count: n)
+        for (new, old) in order.enumerated() { newIndex[old] = UInt32(new) }
+
+        var table = [UInt32](repeating: 0, count: n * stride)
+        var offsets: [UInt32] = [0]
+        var list: [UInt32] = []
+        for (new, old) in order.enumerated() {
+            if old != 0 {
+                let src = old * width, dst = new * stride
+                for c in 0..<width { table[dst + c] = newIndex[Int(rows[src + c])] << UInt32(shift) }
+            }
+            if new >= 1, new <= matchCount {
+                list.append(contentsOf: patterns[old])
+                offsets.append(UInt32(list.count))
+            }
+        }
+        let startIDs = starts.map { newIndex[$0] << UInt32(shift) }
+        return DenseDFA(
+            byteClasses: byteClasses, stride: stride, strideShift: shift, stateCount: n,
+            matchTiming: matchTiming, patternCount: patternCount, table: table, starts: startIDs,
+            maxMatchID: UInt32(matchCount) << UInt32(shift), patternOffsets: offsets, patternList: list
+        )
+    }
+}
+
+extension DenseDFA {
+    /// A builder holding this automaton's states (same indices), for transformations
+    /// such as minimization.
+    public func toBuilder() -> DenseDFABuilder {
+        var b = DenseDFABuilder(byteClasses: byteClasses, patternCount: patternCount)
+        for i in 1..<stateCount {
+            b.addState(patterns: patterns(of: id(ofIndex: i)).map { Int($0) })
+        }
+        let width = byteClasses.alphabetLength
+        for i in 1..<stateCount {
+            for c in 0..<width {
+                b.setTransition(from: i, class: c, to: index(of: table[i * stride + c]))
+            }
+        }
+        for ctx in StartContext.allCases {
+            for a in [false, true] {
+                b.setStart(index(of: startState(ctx, anchored: a)), context: ctx, anchored: a)
+            }
+        }
+        return b
+    }
+}

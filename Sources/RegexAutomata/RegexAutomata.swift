@@ -1,0 +1,2 @@
+// Regex automata. (placeholder until issue 4)
+import AutomatonCore
