@@ -39,8 +39,10 @@ public struct PCRE2Options: Sendable, Hashable {
     /// Results are identical either way; only speed differs.
     public var jit: Bool
     /// Escape hatch: further `PCRE2_*` compile options, or-ed into the options passed
-    /// to `pcre2_compile` (for example `PCRE2_LITERAL`, 0x02000000). They cannot
-    /// remove the fixed options.
+    /// to `pcre2_compile` (for example `PCRE2_UNGREEDY`, 0x00040000). They cannot
+    /// remove the fixed options, so options PCRE2 refuses to combine with those
+    /// (such as `PCRE2_LITERAL` or `PCRE2_UCP`) make compilation fail; use
+    /// ``PCRE2Regex/escapeLiteral(_:)`` for literal patterns.
     public var rawCompileOptions: UInt32
     /// Escape hatch: `PCRE2_EXTRA_*` options passed to
     /// `pcre2_set_compile_extra_options` (for example `PCRE2_EXTRA_MATCH_WORD`, 0x4).

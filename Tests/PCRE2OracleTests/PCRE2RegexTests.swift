@@ -134,6 +134,33 @@ struct PCRE2RegexTests {
         #expect(try bytesRegex.matches(in: [0x61, 0xFF]) == [0..<1])
     }
 
+    @Test("firstMatch from inside a scalar or past the end is a typed match error")
+    func badStartOffsets() throws {
+        let regex = try PCRE2Regex(pattern: "x*")
+        // é is C3 A9: offset 1 is inside it (PCRE2_ERROR_BADUTFOFFSET = -36).
+        #expect(throws: PCRE2Error(kind: .match(code: -36, message: "bad offset into UTF string"), pattern: Array("x*".utf8))) {
+            try regex.firstMatch(in: "é", from: 1)
+        }
+        #expect(try regex.firstMatch(in: "é", from: 2) == 2..<2)
+        // Past the end (PCRE2_ERROR_BADOFFSET = -33).
+        #expect(throws: PCRE2Error(kind: .match(code: -33, message: "bad offset value"), pattern: Array("x*".utf8))) {
+            try regex.firstMatch(in: "é", from: 3)
+        }
+    }
+
+    @Test("raw compile and extra options are passed through")
+    func rawOptions() throws {
+        // PCRE2_UNGREEDY = 0x40000: a+ becomes lazy, so each a is its own match.
+        let lazy = try PCRE2Regex(pattern: "a+", options: PCRE2Options(rawCompileOptions: 0x4_0000))
+        #expect(try lazy.matches(in: "aaa") == [0..<1, 1..<2, 2..<3])
+        #expect(try PCRE2Regex(pattern: "a+").matches(in: "aaa") == [0..<3])
+        // PCRE2_LITERAL = 0x02000000 is rejected: it does not combine with the fixed options.
+        #expect(throws: PCRE2Error.self) { try PCRE2Regex(pattern: "a.b", options: PCRE2Options(rawCompileOptions: 0x0200_0000)) }
+        // PCRE2_EXTRA_MATCH_WORD = 0x4: as if wrapped in \b(?:...)\b.
+        let word = try PCRE2Regex(pattern: "cat", options: PCRE2Options(rawExtraOptions: 0x4))
+        #expect(try word.matches(in: "concat cat") == [7..<10])
+    }
+
     // MARK: Errors
 
     @Test("compile errors carry PCRE2's message and offset")
