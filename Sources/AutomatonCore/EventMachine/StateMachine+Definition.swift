@@ -18,6 +18,8 @@ extension StateMachine {
     /// ```swift
     /// let rule = StateMachine<Gate, GateEvent>.Rule.on(.coin, from: [.locked, .unlocked], to: .unlocked)
     /// ```
+    ///
+    /// - Complexity: compiling a rule into a ``Definition`` is O(sources).
     public struct Rule: Sendable, Hashable {
         /// The event this rule handles.
         public var event: Event
@@ -44,6 +46,12 @@ extension StateMachine {
     }
 
     /// One entry of the table, without a payload: from `from`, `event` leads to `to`.
+    ///
+    /// ```swift
+    /// turnstile.edges.first   // locked --coin--> unlocked
+    /// ```
+    ///
+    /// - Complexity: O(1) to create, compare and hash.
     public struct Edge: Sendable, Hashable, CustomStringConvertible {
         public var from: State
         public var event: Event

@@ -71,7 +71,13 @@ import Synchronization
 ///
 /// So a `fire` that returns `.completed` has also processed every event queued before
 /// it returned, and no transition is ever torn: observers see one transition after
-/// another, each starting in the state the previous one ended in.
+/// another, each starting in the state the previous one ended in. The thread that
+/// processes may run hooks for events other threads fired, so hooks, guards and
+/// observers are `@Sendable`; a hook that blocks waiting for a later event's outcome
+/// would wait forever (that event is queued behind it).
+///
+/// The machine keeps its hooks alive: a hook that uses the machine should capture it
+/// `[unowned machine]` (or `weak`) to avoid a reference cycle.
 ///
 /// - Complexity: building the table is O(|states| × |events|); firing an event is O(1)
 ///   table work plus the hooks it runs.
@@ -83,7 +89,16 @@ where State: CaseIterable & Hashable & Sendable, Event: CaseIterable & Hashable 
     public typealias Guard = @Sendable (Transition) -> Bool
 
     /// One transition: the event, the state it leaves and the state it enters, and the
-    /// payload fired with the event.
+    /// payload fired with the event. Hooks, guards and observers receive it.
+    ///
+    /// ```swift
+    /// machine.onDidEnter(.articles) { transition in
+    ///     let count = transition.payload(as: [Article].self)?.count ?? 0
+    ///     print("\(transition.from) → \(transition.to): \(count) articles")
+    /// }
+    /// ```
+    ///
+    /// - Complexity: O(1) to create and read.
     public struct Transition: Sendable, CustomStringConvertible {
         /// The state being left.
         public var from: State
@@ -111,6 +126,10 @@ where State: CaseIterable & Hashable & Sendable, Event: CaseIterable & Hashable 
     }
 
     /// What ``StateMachine/fire(_:payload:)`` did with its event.
+    ///
+    /// ```swift
+    /// if case .completed(let transition) = try machine.fire(.coin) { print(transition) }
+    /// ```
     public enum FireResult: Sendable {
         /// The event was processed by this call; the transition is complete.
         case completed(Transition)
