@@ -74,7 +74,9 @@ import Synchronization
 /// another, each starting in the state the previous one ended in. The thread that
 /// processes may run hooks for events other threads fired, so hooks, guards and
 /// observers are `@Sendable`; a hook that blocks waiting for a later event's outcome
-/// would wait forever (that event is queued behind it).
+/// would wait forever (that event is queued behind it). For the same reason a call
+/// that processes keeps going while other threads keep firing: it returns once the
+/// queue is empty.
 ///
 /// The machine keeps its hooks alive: a hook that uses the machine should capture it
 /// `[unowned machine]` (or `weak`) to avoid a reference cycle.
