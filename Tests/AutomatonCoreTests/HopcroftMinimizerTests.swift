@@ -119,11 +119,18 @@ import TestSupport
         for round in 0..<25 {
             let states = Int.random(in: 1...12, using: &rng)
             let patternCount = Int.random(in: 1...3, using: &rng)
-            let base = try DFATestHelpers.randomDFA(states: states, patternCount: patternCount, timing: timing, using: &rng)
+            let wild = round % 4 == 3
+            let base = try DFATestHelpers.randomDFA(
+                states: states, patternCount: patternCount, timing: timing, wildBytes: wild, using: &rng)
             let dfa = round.isMultiple(of: 2) ? base : try DFATestHelpers.duplicated(base, copies: 3, using: &rng)
             let small = dfa.minimized()
             let context = "seed \(rng.seed), round \(round)"
             #expect(DFATestHelpers.firstDifference(dfa, small) == nil, "\(context)")
+            if wild {
+                // Bytes outside {a, b, c} matter too: walk them, on shorter strings.
+                let bytes = Array("abc\0z".utf8)
+                #expect(DFATestHelpers.firstDifference(dfa, small, alphabet: bytes, maxLength: 5) == nil, "\(context)")
+            }
             #expect(small.stateCount == DFATestHelpers.mooreMinimalStateCount(dfa), "\(context)")
             #expect(small.stateCount == base.minimized().stateCount, "\(context)")
             #expect(small.stateCount <= dfa.stateCount, "\(context)")
