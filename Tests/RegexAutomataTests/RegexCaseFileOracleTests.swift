@@ -1,6 +1,11 @@
 // Keeps Corpora/cases/regex.json honest: every case's expected matches are recomputed
 // with PCRE2 (configured as the regex issue says, through PCRE2Oracle) and every
 // pattern must be accepted by our parser, so the file cannot drift from either.
+//
+// To add cases: append entries with `"expected": []`, then run
+//   TURNSTILE_REGENERATE_REGEX_CASES=1 swift test --filter RegexCaseFileOracleTests
+// which rewrites every `expected` list from PCRE2 (one case per line), and review the diff.
+import Foundation
 import PCRE2Oracle
 import RegexAutomata
 import TestSupport
@@ -52,5 +57,29 @@ struct RegexCaseFileOracleTests {
         #expect(throws: Never.self) {
             _ = try RegexSyntax.parse(testCase.patterns[0], options: testCase.syntaxOptions)
         }
+    }
+
+    @Test(
+        "regenerate regex.json expectations from PCRE2",
+        .enabled(if: Environment.value("TURNSTILE_REGENERATE_REGEX_CASES") != nil))
+    func regenerate() throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        func json(_ value: some Encodable) throws -> String {
+            String(decoding: try encoder.encode(value), as: UTF8.self)
+        }
+        var lines: [String] = []
+        for testCase in regexCases {
+            let regex = try PCRE2Regex(pattern: testCase.patterns[0], options: testCase.pcre2Options)
+            let expected = try regex.matches(in: testCase.haystackBytes).map { [0, $0.lowerBound, $0.upperBound] }
+            var fields = ["\"name\": \(try json(testCase.name))", "\"patterns\": \(try json(testCase.patterns))"]
+            if let options = testCase.options { fields.append("\"options\": \(try json(options))") }
+            if let hex = testCase.haystackHex { fields.append("\"haystackHex\": \(try json(hex))") }
+            if let haystack = testCase.haystack { fields.append("\"haystack\": \(try json(haystack))") }
+            fields.append("\"expected\": \(try json(expected))")
+            lines.append("{" + fields.joined(separator: ", ") + "}")
+        }
+        let url = SharedCorpora.ownCorpora.appendingPathComponent("cases/regex.json")
+        try ("[\n" + lines.joined(separator: ",\n") + "\n]\n").write(to: url, atomically: true, encoding: .utf8)
     }
 }
