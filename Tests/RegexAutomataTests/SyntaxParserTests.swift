@@ -100,6 +100,8 @@ struct SyntaxParserHirTests {
         HirCase(pattern: "[[:alpha:][:digit:]_]", hir: .byteClass([0x30...0x39, 0x41...0x5A, 0x5F...0x5F, 0x61...0x7A])),
         // PCRE2 10.42 drops scalars above U+00FF from this class (a bug); we keep plain set union.
         HirCase(pattern: "[\\W[:ascii:]]", hir: .scalarClass([0...0xD7FF, 0xE000...0x10FFFF])),
+        HirCase(pattern: "[^\\x00-\\x{10FFFF}]", hir: .byteClass([])),
+        HirCase(pattern: "[^\\x00-\\xff]", options: bytesMode, hir: .byteClass([])),
         HirCase(pattern: "[:a]", hir: .byteClass([byte(":"), byte("a")])),
         // Case folding: ASCII only, also in classes, before negation; upper/lower become alpha.
         HirCase(pattern: "(?i)ab", hir: .concat([folded("a"), folded("b")])),

@@ -84,9 +84,26 @@ public struct RandomRegexGenerator: Sendable {
         alternation(depth: 0)
     }
 
-    /// Random starting flags for a case: (caseInsensitive, multiLine, dotAll).
+    /// Random starting flags for a case: (caseInsensitive, multiLine, dotAll), each on
+    /// with probability 1/4.
     public mutating func flags() -> (caseInsensitive: Bool, multiLine: Bool, dotAll: Bool) {
         (chance(4), chance(4), chance(4))
+    }
+
+    /// Random starting flags as case-file options (with `bytes` set in bytes mode), so a
+    /// differential test can feed the same options to every engine and to PCRE2.
+    ///
+    /// ```swift
+    /// let options = generator.caseOptions()  // e.g. {caseInsensitive: true}
+    /// ```
+    public mutating func caseOptions() -> TestCase.Options {
+        let (caseInsensitive, multiLine, dotAll) = flags()
+        var options = TestCase.Options()
+        if caseInsensitive { options.caseInsensitive = true }
+        if multiLine { options.multiLine = true }
+        if dotAll { options.dotAll = true }
+        if mode == .bytes { options.bytes = true }
+        return options
     }
 
     private mutating func chance(_ oneIn: Int) -> Bool {
