@@ -324,6 +324,13 @@ struct SyntaxParserErrorTests {
         // The caret counts characters, not bytes, and control characters are shown escaped.
         #expect(parseError("é)")?.description == "error: unmatched closing parenthesis\n    é)\n     ^")
         #expect(parseError("a\n)")?.description == "error: unmatched closing parenthesis\n    a\\n)\n       ^")
+        // Bytes that are not UTF-8 are shown as \xHH.
+        do {
+            _ = try RegexSyntax.parse([0x61, 0xFF, 0x29], options: bytesMode)
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.description == "error: unmatched closing parenthesis\n    a\\xFF)\n         ^")
+        }
         // An error at the very end puts the caret just past the last character.
         #expect(parseError("a\\")?.description == "error: pattern ends with a lone backslash\n    a\\\n     ^")
     }

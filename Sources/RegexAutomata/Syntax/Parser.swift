@@ -74,7 +74,7 @@ struct Parser {
     }
 
     private func error(_ kind: RegexSyntaxError.Kind, _ offset: Int) -> RegexSyntaxError {
-        RegexSyntaxError(kind: kind, offset: offset, pattern: String(decoding: pattern, as: UTF8.self))
+        RegexSyntaxError(kind: kind, offset: offset, patternBytes: pattern)
     }
 
     private func peek(_ ahead: Int = 0) -> UInt8? {
