@@ -12,7 +12,8 @@ struct SyntaxFuzzTests {
         "(", ")", "[", "]", "{", "}", "*", "+", "?", "|", "^", "$", "\\", ".", "-", ":", ",", "a", "b",
         "A", "0", "1", "2", "3", "i", "m", "s", "x", "d", "w", "W", "S", "B", "z", "Q", "E", "P", "<",
         "=", "!", ">", "'", "#", "&", "é", "\n", " ", "[:", ":]", "(?", "(?:", "(*", "\\x", "{1,2}", "[^",
-        "alpha", "\\b", "\\A", "\\z", "-i", "ff", "}",
+        "alpha", "\\b", "\\A", "\\z", "-i", "ff", "}", "[:^", "\\d", "\\W", "\\s", "\\x{e9}", "z-a",
+        "a-z", "\\]", "\\-", "(?i)", "(?-s:", "{0}", "{2,}", "*?", "日",
     ]
 
     @Test(arguments: [RegexSyntax.Options.Mode.utf8, .bytes])
@@ -23,9 +24,12 @@ struct SyntaxFuzzTests {
         for _ in 0..<30_000 {
             var pattern = ""
             for _ in 0..<Int.random(in: 0...8, using: &random) { pattern += Self.pieces.randomElement(using: &random)! }
+            let (i, m, s) = (Bool.random(using: &random), Bool.random(using: &random), Bool.random(using: &random))
             let hir: Hir
             do {
-                hir = try RegexSyntax.parse(pattern, options: RegexSyntax.Options(mode: mode))
+                hir = try RegexSyntax.parse(
+                    pattern,
+                    options: RegexSyntax.Options(caseInsensitive: i, multiLine: m, dotMatchesNewline: s, mode: mode))
             } catch {
                 #expect(error.offset >= 0 && error.offset <= pattern.utf8.count, "offset of \(pattern.debugDescription)")
                 continue
@@ -34,7 +38,8 @@ struct SyntaxFuzzTests {
             let regex: PCRE2Regex
             do {
                 regex = try PCRE2Regex(
-                    pattern: pattern, options: PCRE2Options(encoding: mode == .utf8 ? .utf : .bytes, jit: false))
+                    pattern: pattern, options: PCRE2Options(
+                        encoding: mode == .utf8 ? .utf : .bytes, caseless: i, multiline: m, dotall: s, jit: false))
             } catch {
                 failures += 1
                 if failures <= 10 {
@@ -42,7 +47,7 @@ struct SyntaxFuzzTests {
                 }
                 continue
             }
-            for haystack in ["", "a", "ab\nA é", "aab-0:1 ", "x{1,2}(a)"] {
+            for haystack in ["", "a", "ab\nA é", "aab-0:1 ", "x{1,2}(a)", "\n日Z_]\n"] {
                 let bytes = Array(haystack.utf8)
                 let expected = try regex.matches(in: bytes).map { [0, $0.lowerBound, $0.upperBound] }
                 guard let found = try? HirBacktracker(haystack: bytes, utf8: mode == .utf8, maxSteps: 100_000).allMatches(hir)
@@ -51,7 +56,7 @@ struct SyntaxFuzzTests {
                     failures += 1
                     if failures <= 10 {
                         Issue.record(
-                            "\(pattern.debugDescription) on \(haystack.debugDescription): Hir \(found), PCRE2 \(expected); seed \(random.seed)")
+                            "\(pattern.debugDescription) (i \(i), m \(m), s \(s)) on \(haystack.debugDescription): Hir \(found), PCRE2 \(expected); seed \(random.seed)")
                     }
                 }
             }
