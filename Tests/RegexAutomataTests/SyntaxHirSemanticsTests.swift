@@ -171,6 +171,30 @@ struct SyntaxHirSemanticsTests {
         #expect(try matcher.allMatches(hir) == testCase.expected, "Hir: \(hir)")
     }
 
+    /// Every haystack of up to four characters over a small alphabet (RE2's exhaustive
+    /// tester does the same), for every pattern of the case file.
+    @Test("the Hir of every regex.json pattern agrees with PCRE2 on all short haystacks", arguments: regexCases)
+    func caseFilePatternsOnAllShortHaystacks(_ testCase: TestCase) throws {
+        let bytesMode = testCase.options?.bytes == true
+        let alphabet: [[UInt8]] = [[0x61], [0x42], [0x0A], [0x20], bytesMode ? [0xFF] : Array("é".utf8)]
+        var haystacks: [[UInt8]] = [[]]
+        var frontier: [[UInt8]] = [[]]
+        for _ in 0..<4 {
+            frontier = frontier.flatMap { prefix in alphabet.map { prefix + $0 } }
+            haystacks += frontier
+        }
+        let hir = try RegexSyntax.parse(testCase.patterns[0], options: testCase.syntaxOptions)
+        let regex = try PCRE2Regex(pattern: testCase.patterns[0], options: testCase.pcre2Options)
+        for haystack in haystacks {
+            let expected = try regex.matches(in: haystack).map { [0, $0.lowerBound, $0.upperBound] }
+            let found = try HirBacktracker(haystack: haystack, utf8: !bytesMode).allMatches(hir)
+            if found != expected {
+                Issue.record("on \(haystack): Hir gives \(found), PCRE2 \(expected)")
+                return
+            }
+        }
+    }
+
     @Test(arguments: [RandomRegexGenerator.Mode.utf8, .bytes])
     func randomPatternsAgreeWithPCRE2(mode: RandomRegexGenerator.Mode) throws {
         var generator = RandomRegexGenerator(seed: 0x5345_4D41_4E54_4943, mode: mode)
