@@ -141,9 +141,12 @@ enum LiteralSerialization {
 
         // Ranges.
         guard edgeStart[0] == 0, matchStart[0] == 0 else { throw corrupt("offset tables must start at 0") }
+        // Offsets first (they bound every index below).
         for s in 0..<n {
             guard edgeStart[s] <= edgeStart[s + 1] else { throw corrupt("edge offsets decrease at state \(s)") }
             guard matchStart[s] <= matchStart[s + 1] else { throw corrupt("match offsets decrease at state \(s)") }
+        }
+        for s in 0..<n {
             guard Int(fail[s]) < n else { throw corrupt("failure link of state \(s) is out of range") }
             var previous = -1
             for i in Int(edgeStart[s])..<Int(edgeStart[s + 1]) {
