@@ -165,6 +165,12 @@ struct Determinizer: Sendable {
         for seed in key.seeds {
             stack.append(seed)
             while let s = stack.popLast() {
+                // repeatBack is never marked: a second empty iteration in the same
+                // closure must again reach it and move on to the exit.
+                if case .repeatBack(let loop, let exit) = nfa.states[Int(s)] {
+                    stack.append(marks[Int(loop)] == gen ? exit : loop)
+                    continue
+                }
                 if marks[Int(s)] == gen { continue }
                 marks[Int(s)] = gen
                 switch nfa.states[Int(s)] {
@@ -174,8 +180,8 @@ struct Determinizer: Sendable {
                     for a in alternatives.reversed() { stack.append(a) }
                 case .look(let look, let n):
                     if LookContext.holds(look, previous: previous, next: nextCategory) { stack.append(n) }
-                case .repeatBack(let loop, let exit):
-                    stack.append(marks[Int(loop)] == gen ? exit : loop)
+                case .repeatBack:
+                    continue
                 case .match(let p):
                     if key.suppressEmptyMatch { continue }
                     switch matchKind {

@@ -61,6 +61,10 @@ public struct PikeVM: Sendable {
                 stack.append(seed)
                 while let t = stack.popLast() {
                     let s = Int(t.state)
+                    if case .repeatBack(let loop, let exit) = nfa.states[s] {
+                        stack.append(Thread(state: visited[Int(loop)] == p ? exit : loop, start: t.start))
+                        continue
+                    }
                     if visited[s] == p { continue }
                     visited[s] = p
                     switch nfa.states[s] {
@@ -72,8 +76,8 @@ public struct PikeVM: Sendable {
                         if LookContext.holds(look, previous: previous, next: nextCategory) {
                             stack.append(Thread(state: nextState, start: t.start))
                         }
-                    case .repeatBack(let loop, let exit):
-                        stack.append(Thread(state: visited[Int(loop)] == p ? exit : loop, start: t.start))
+                    case .repeatBack:
+                        continue
                     case .match(let pattern):
                         if nonEmpty && t.start == from && p == from { continue }
                         best = Match(pattern: pattern, start: t.start, end: p)
