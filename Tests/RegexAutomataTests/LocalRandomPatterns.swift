@@ -11,7 +11,8 @@ struct LocalRandomPatterns {
         let choice = Int.random(in: 0..<(depth > 3 ? 6 : 12), using: &rng)
         switch choice {
         case 0: return ["a", "b", "a", "b", "ab", "\\n"].randomElement(using: &rng)!
-        case 1: return [".", "[ab]", "[^a]", "\\w", "\\W", "\\s", "[a\\n]", utf8 ? "é" : "\\xff"].randomElement(using: &rng)!
+        case 1: return [".", "[ab]", "[^a]", "\\w", "\\W", "\\s", "[a\\n]", "[^\\n b]", "A", "\\d",
+                        utf8 ? "é" : "\\xff", utf8 ? "[^é]" : "[\\x80-\\xff]", utf8 ? "[é-ü]" : "[^a\\xff]"].randomElement(using: &rng)!
         case 2: return ["^", "$", "\\b", "\\B", "\\A", "\\z", "(?m:^)", "(?m:$)"].randomElement(using: &rng)!
         case 3: return ""
         case 4: return "a"
@@ -29,9 +30,11 @@ struct LocalRandomPatterns {
         }
     }
 
-    mutating func haystack() -> String {
-        let alphabet: [String] = utf8 ? ["a", "b", " ", "\n", "é", "a", "b"] : ["a", "b", " ", "\n", "a", "b"]
-        let n = Int.random(in: 0...8, using: &rng)
-        return (0..<n).map { _ in alphabet.randomElement(using: &rng)! }.joined()
+    mutating func haystack(maxLength: Int = 8) -> [UInt8] {
+        let alphabet: [[UInt8]] = utf8
+            ? [[0x61], [0x62], [0x20], [0x0A], Array("é".utf8), [0x61], [0x62], [0x41], [0x31], Array("ü".utf8), Array("😀".utf8)]
+            : [[0x61], [0x62], [0x20], [0x0A], [0xFF], [0x61], [0x62], [0x41], [0x80], [0xC3], [0x5F]]
+        let n = Int.random(in: 0...maxLength, using: &rng)
+        return (0..<n).flatMap { _ in alphabet.randomElement(using: &rng)! }
     }
 }
