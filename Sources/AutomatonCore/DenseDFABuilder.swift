@@ -143,7 +143,19 @@ public struct DenseDFABuilder: Sendable {
                 throw AutomatonError(.invalidBuild("pattern id \(p) is not below the pattern count \(patternCount)"))
             }
         }
+        for (i, target) in rows.enumerated() where Int(target) >= n {
+            throw AutomatonError(.invalidBuild("state \(i / width) has a transition to state \(target), but there are only \(n) states"))
+        }
+        for (slot, start) in starts.enumerated() where start >= n {
+            throw AutomatonError(.invalidBuild("start state \(slot) is state \(start), but there are only \(n) states"))
+        }
         let (stride, shift) = Self.stride(for: byteClasses)
+        // Pre-multiplied ids are UInt32, and the table length must be one too (the
+        // loader checks ids against it).
+        let (entries, overflow) = n.multipliedReportingOverflow(by: stride)
+        guard !overflow, entries <= Int(UInt32.max) else {
+            throw AutomatonError(.invalidBuild("\(n) states × stride \(stride) do not fit 32-bit state ids"))
+        }
         // New order: dead, match states, others.
         var order: [Int] = [0]
         order.reserveCapacity(n)

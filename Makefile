@@ -1,0 +1,30 @@
+# Turnstile: the two entry points (see README.md, "Quick start").
+#
+#   make run    the main job: build the command-line tool in release mode and run it
+#   make test   install libpcre2-dev if it is missing, build every target, run every test
+#
+# CI runs `make test` through .ci/run, so a local `make test` is the same check.
+
+SWIFT ?= swift
+
+# apt-get needs root: prefix sudo only when we are not root and sudo exists.
+SUDO := $(shell [ "$$(id -u)" = 0 ] || command -v sudo 2>/dev/null)
+APT_GET := $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get
+
+.PHONY: run test deps
+
+# The main job. (The CLI is still a stub; this target will run a real filter job.)
+run:
+	$(SWIFT) run -c release turnstile --help
+
+# Swift Testing already runs tests in parallel inside one process, so no --parallel.
+test: deps
+	$(SWIFT) build
+	$(SWIFT) test
+
+# libpcre2-8 headers and its pkg-config file, for the PCRE2 oracle the tests use.
+deps:
+	@if ! command -v pkg-config >/dev/null 2>&1 || ! pkg-config --exists libpcre2-8; then \
+		echo "make deps: installing libpcre2-dev and pkg-config with apt-get"; \
+		$(APT_GET) update && $(APT_GET) install -y libpcre2-dev pkg-config; \
+	fi
