@@ -1,2 +1,2 @@
-// Regex automata. (placeholder until issue 4)
+// RegexAutomata: parser → Hir → Thompson NFA → DFA. See Syntax/Hir.swift.
 import AutomatonCore

@@ -1,0 +1,706 @@
+// Parser: a recursive-descent parser from PCRE-style pattern bytes straight to Hir.
+//
+// Sources: the PCRE2 10.42 pattern syntax (pcre2pattern(3)) and its compiler's rules for
+// the fine points (which `{` starts a quantifier, `]` first in a class, POSIX name
+// detection as in `check_posix_syntax`); Rust's regex-syntax for the idea of a Hir in
+// which flags are already resolved; Cox, "Regular Expression Matching Can Be Simple And
+// Fast" (2007) for why the non-regular constructs are rejected rather than emulated.
+//
+// The accepted language is a subset of what PCRE2 accepts when compiled with
+// PCRE2_DOLLAR_ENDONLY | PCRE2_ALT_CIRCUMFLEX | PCRE2_NEVER_UCP, newline LF, and every
+// accepted pattern means what it means to PCRE2, except that case folding is ASCII only
+// (PCRE2 in UTF mode also folds é/É, k/U+212A, s/U+017F). Decisions on the fine points:
+//
+// - `{` that does not start `{n}`, `{n,}` or `{n,m}` (digits only, no spaces) is a literal,
+//   as in PCRE2 10.42 (`a{`, `a{x}`, `a{1,2`); but `{,n}` and braces with spaces such as
+//   `{ 2 }`, which PCRE2 10.43 reads as quantifiers, are errors (`.ambiguousBrace`), so the
+//   meaning never depends on the PCRE2 version.
+// - Bounds above 1000 are errors (PCRE2 allows 65535).
+// - A quantifier after an assertion (`^*`, `\b+`), after another quantifier (`a**`,
+//   `a{2}{3}`), at the start of a group or branch, or after `(?i)` is an error, as in PCRE2.
+//   `a*?` and `a{2,3}?` are lazy; `a*+` (possessive) is an error.
+// - `]` right after `[` or `[^` is a literal (so `[]a]` is valid and `[]` is unclosed);
+//   `-` is literal first, last, or right after a range; a class escape or POSIX class as
+//   a range end point is an error (`[a-\d]`, `[\d-z]`), as in PCRE2; `\b` in a class is
+//   backspace; `[:alpha:]` outside brackets is an error, as in PCRE2.
+// - Under `i`, `[:upper:]` and `[:lower:]` mean `[:alpha:]` (PCRE2 does the same), and a
+//   negated class is folded before it is negated (`(?i)[^a]` excludes `A`).
+// - `(?i)` lasts to the end of the enclosing group, across later `|` branches
+//   (`(a(?i)b|c)` folds `c`), as in PCRE2 and Perl.
+// - Plain `( )` groups are groupings only (no captures are reported); named groups are
+//   rejected. `\` before any character that is not an ASCII letter or digit is that
+//   character. Escapes PCRE2 knows but we do not implement (`\a \e \0 \c \Q \R \X \h \v \N
+//   \p \G \Z …`) are `.unsupportedEscape`; `\x` without hex digits is an error (PCRE2
+//   reads it as NUL). `(?)`, `(?-)` are errors (PCRE2 ignores them).
+// Known limits: no positioned AST is kept (the parser emits Hir directly and reports
+// positions in errors only); nesting deeper than 250 groups is an error.
+
+struct Parser {
+    private let pattern: [UInt8]
+    private let mode: RegexSyntax.Options.Mode
+    private var flags: Flags
+    /// The next byte to read; `0 ... pattern.count`.
+    private var pos = 0
+    private var depth = 0
+
+    struct Flags {
+        var caseInsensitive: Bool
+        var multiLine: Bool
+        var dotAll: Bool
+    }
+
+    init(pattern: [UInt8], options: RegexSyntax.Options) {
+        self.pattern = pattern
+        self.mode = options.mode
+        self.flags = Flags(
+            caseInsensitive: options.caseInsensitive,
+            multiLine: options.multiLine,
+            dotAll: options.dotMatchesNewline
+        )
+    }
+
+    // MARK: Entry
+
+    mutating func parse() throws(RegexSyntaxError) -> Hir {
+        if mode == .utf8, let bad = Self.firstInvalidUTF8Offset(pattern) {
+            throw error(.invalidUTF8, bad)
+        }
+        let hir = try parseAlternation()
+        if pos < pattern.count {
+            // parseAlternation stops only at the end or at a `)` it does not own.
+            throw error(.unmatchedCloseParen, pos)
+        }
+        return hir
+    }
+
+    private func error(_ kind: RegexSyntaxError.Kind, _ offset: Int) -> RegexSyntaxError {
+        RegexSyntaxError(kind: kind, offset: offset, pattern: String(decoding: pattern, as: UTF8.self))
+    }
+
+    private func peek(_ ahead: Int = 0) -> UInt8? {
+        pos + ahead < pattern.count ? pattern[pos + ahead] : nil
+    }
+
+    // MARK: Alternation and concatenation
+
+    private mutating func parseAlternation() throws(RegexSyntaxError) -> Hir {
+        var branches = [try parseConcat()]
+        while peek() == UInt8(ascii: "|") {
+            pos += 1
+            branches.append(try parseConcat())
+        }
+        return branches.count == 1 ? branches[0] : .alternation(branches)
+    }
+
+    /// What the last item of a concatenation was, for deciding whether a quantifier may follow.
+    private enum Last {
+        case nothing
+        case repeatable(Int)
+        case assertion
+        case quantified
+    }
+
+    private mutating func parseConcat() throws(RegexSyntaxError) -> Hir {
+        var items: [Hir] = []
+        var last = Last.nothing
+        while let c = peek(), c != UInt8(ascii: "|"), c != UInt8(ascii: ")") {
+            let start = pos
+            if let q = try parseQuantifier() {
+                switch last {
+                case .nothing: throw error(.repetitionMissingOperand, start)
+                case .assertion: throw error(.repetitionOfAssertion, start)
+                case .quantified: throw error(.repetitionOfRepetition, start)
+                case .repeatable(let index):
+                    items[index] = .repetition(items[index], min: q.min, max: q.max, greedy: q.greedy)
+                    last = .quantified
+                }
+                continue
+            }
+            switch c {
+            case UInt8(ascii: "("):
+                if let group = try parseGroup() {
+                    items.append(group)
+                    last = .repeatable(items.count - 1)
+                } else {
+                    last = .nothing  // `(?i)`: flags changed, nothing to repeat
+                }
+            case UInt8(ascii: "["):
+                if peek(1).map(Self.isPOSIXOpener) == true, checkPOSIXSyntax(at: pos + 1) != nil {
+                    throw error(.posixClassOutsideClass, pos)
+                }
+                items.append(try parseClass())
+                last = .repeatable(items.count - 1)
+            case UInt8(ascii: "."):
+                pos += 1
+                items.append(dot())
+                last = .repeatable(items.count - 1)
+            case UInt8(ascii: "^"):
+                pos += 1
+                items.append(.look(flags.multiLine ? .lineStart : .textStart))
+                last = .assertion
+            case UInt8(ascii: "$"):
+                pos += 1
+                items.append(.look(flags.multiLine ? .lineEnd : .textEnd))
+                last = .assertion
+            case UInt8(ascii: "\\"):
+                switch try parseEscape() {
+                case .hir(let hir):
+                    items.append(hir)
+                    last = .repeatable(items.count - 1)
+                case .look(let look):
+                    items.append(.look(look))
+                    last = .assertion
+                }
+            default:
+                items.append(literal(readCharacter()))
+                last = .repeatable(items.count - 1)
+            }
+        }
+        return Self.concat(items)
+    }
+
+    /// Joins items, merging adjacent literals and dropping empties.
+    private static func concat(_ items: [Hir]) -> Hir {
+        var out: [Hir] = []
+        for item in items {
+            if case .empty = item { continue }
+            if case .literal(let bytes) = item, case .literal(let previous)? = out.last {
+                out[out.count - 1] = .literal(previous + bytes)
+            } else {
+                out.append(item)
+            }
+        }
+        switch out.count {
+        case 0: return .empty
+        case 1: return out[0]
+        default: return .concat(out)
+        }
+    }
+
+    // MARK: Quantifiers
+
+    private struct Quantifier {
+        var min: Int
+        var max: Int?
+        var greedy: Bool
+    }
+
+    /// Reads a quantifier at `pos` with its lazy suffix, or returns nil (leaving `pos`)
+    /// when there is none.
+    private mutating func parseQuantifier() throws(RegexSyntaxError) -> Quantifier? {
+        guard let c = peek() else { return nil }
+        var q: Quantifier
+        switch c {
+        case UInt8(ascii: "*"): q = Quantifier(min: 0, max: nil, greedy: true); pos += 1
+        case UInt8(ascii: "+"): q = Quantifier(min: 1, max: nil, greedy: true); pos += 1
+        case UInt8(ascii: "?"): q = Quantifier(min: 0, max: 1, greedy: true); pos += 1
+        case UInt8(ascii: "{"):
+            guard let braced = try parseBraces() else { return nil }
+            q = braced
+        default: return nil
+        }
+        if peek() == UInt8(ascii: "?") {
+            q.greedy = false
+            pos += 1
+        } else if peek() == UInt8(ascii: "+") {
+            throw error(.notRegular(.possessiveQuantifier), pos)
+        }
+        return q
+    }
+
+    /// `{n}`, `{n,}`, `{n,m}` at `pos` (PCRE2 10.42 syntax), or nil when the `{` is a literal.
+    private mutating func parseBraces() throws(RegexSyntaxError) -> Quantifier? {
+        let open = pos
+        var i = pos + 1
+        func digits(_ i: inout Int) -> (value: Int, start: Int)? {
+            let start = i
+            var value = 0
+            while i < pattern.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(pattern[i]) {
+                value = min(value * 10 + Int(pattern[i] - UInt8(ascii: "0")), 1_000_000)
+                i += 1
+            }
+            return i > start ? (value, start) : nil
+        }
+        guard let low = digits(&i) else {
+            if isLaterPCRE2Quantifier(from: open) { throw error(.ambiguousBrace, open) }
+            return nil
+        }
+        var high: (value: Int, start: Int)? = low
+        if i < pattern.count, pattern[i] == UInt8(ascii: ",") {
+            i += 1
+            high = digits(&i)
+        }
+        guard i < pattern.count, pattern[i] == UInt8(ascii: "}") else {
+            if isLaterPCRE2Quantifier(from: open) { throw error(.ambiguousBrace, open) }
+            return nil
+        }
+        if low.value > RegexSyntax.maxRepetitionBound { throw error(.repetitionBoundTooLarge, low.start) }
+        if let high, high.value > RegexSyntax.maxRepetitionBound {
+            throw error(.repetitionBoundTooLarge, high.start)
+        }
+        if let high, high.value < low.value { throw error(.repetitionBoundsOutOfOrder, open) }
+        pos = i + 1
+        return Quantifier(min: low.value, max: high?.value, greedy: true)
+    }
+
+    /// Whether the brace at `open` is a quantifier in PCRE2 10.43 and later, which allow
+    /// `{,m}` and spaces or tabs around the numbers and the comma.
+    private func isLaterPCRE2Quantifier(from open: Int) -> Bool {
+        var i = open + 1
+        func spaces() { while i < pattern.count, pattern[i] == 0x20 || pattern[i] == 0x09 { i += 1 } }
+        func digits() -> Bool {
+            let start = i
+            while i < pattern.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(pattern[i]) { i += 1 }
+            return i > start
+        }
+        spaces()
+        if digits() {
+            spaces()
+            if i < pattern.count, pattern[i] == UInt8(ascii: ",") {
+                i += 1
+                spaces()
+                _ = digits()
+                spaces()
+            }
+        } else if i < pattern.count, pattern[i] == UInt8(ascii: ",") {
+            i += 1
+            spaces()
+            guard digits() else { return false }
+            spaces()
+        } else {
+            return false
+        }
+        return i < pattern.count && pattern[i] == UInt8(ascii: "}")
+    }
+
+    // MARK: Groups
+
+    /// Parses a group at `pos` (a `(`). Returns its Hir, or nil for a flag setting
+    /// `(?flags)` that applies to the rest of the enclosing group.
+    private mutating func parseGroup() throws(RegexSyntaxError) -> Hir? {
+        let open = pos
+        pos += 1
+        if peek() == UInt8(ascii: "*"), let next = peek(1), Self.isASCIILetter(next) || next == UInt8(ascii: ":") {
+            throw error(.notRegular(.verb), open)
+        }
+        guard peek() == UInt8(ascii: "?") else {
+            return try parseGroupBody(open: open, flags: flags)
+        }
+        pos += 1
+        guard let c = peek() else { throw error(.unclosedGroup, open) }
+        switch c {
+        case UInt8(ascii: ":"):
+            pos += 1
+            return try parseGroupBody(open: open, flags: flags)
+        case UInt8(ascii: "="), UInt8(ascii: "!"), UInt8(ascii: "*"):
+            throw error(.notRegular(.lookahead), open)
+        case UInt8(ascii: "<"):
+            if let next = peek(1), next == UInt8(ascii: "=") || next == UInt8(ascii: "!") || next == UInt8(ascii: "*") {
+                throw error(.notRegular(.lookbehind), open)
+            }
+            throw error(.unsupportedGroup, open)
+        case UInt8(ascii: ">"):
+            throw error(.notRegular(.atomicGroup), open)
+        case UInt8(ascii: "P"):
+            switch peek(1) {
+            case UInt8(ascii: "="): throw error(.notRegular(.backreference), open)
+            case UInt8(ascii: ">"): throw error(.notRegular(.recursion), open)
+            default: throw error(.unsupportedGroup, open)
+            }
+        case UInt8(ascii: "R"), UInt8(ascii: "&"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            throw error(.notRegular(.recursion), open)
+        case UInt8(ascii: "+"):
+            throw error(.notRegular(.recursion), open)
+        case UInt8(ascii: "-") where peek(1).map(Self.isASCIIDigit) == true:
+            throw error(.notRegular(.recursion), open)
+        case UInt8(ascii: "("):
+            throw error(.notRegular(.conditional), open)
+        case UInt8(ascii: "'"), UInt8(ascii: "|"), UInt8(ascii: "#"), UInt8(ascii: "C"), UInt8(ascii: "^"):
+            throw error(.unsupportedGroup, open)
+        default:
+            return try parseFlagGroup(open: open)
+        }
+    }
+
+    /// `(?ims-ims)` or `(?ims-ims:…)`, with `pos` just after the `?`.
+    private mutating func parseFlagGroup(open: Int) throws(RegexSyntaxError) -> Hir? {
+        var newFlags = flags
+        var negate = false
+        var sawFlag = false
+        var sawFlagAfterMinus = false
+        while true {
+            guard let c = peek() else { throw error(.unclosedGroup, open) }
+            switch c {
+            case UInt8(ascii: "i"): newFlags.caseInsensitive = !negate
+            case UInt8(ascii: "m"): newFlags.multiLine = !negate
+            case UInt8(ascii: "s"): newFlags.dotAll = !negate
+            case UInt8(ascii: "-"):
+                if negate { throw error(.unknownFlag, pos) }
+                negate = true
+                pos += 1
+                continue
+            case UInt8(ascii: ")"), UInt8(ascii: ":"):
+                if negate && !sawFlagAfterMinus { throw error(.unknownFlag, pos - 1) }
+                if !sawFlag { throw error(.emptyFlagGroup, open) }
+                pos += 1
+                if c == UInt8(ascii: ")") {
+                    flags = newFlags
+                    return nil
+                }
+                return try parseGroupBody(open: open, flags: newFlags)
+            default:
+                throw error(.unknownFlag, pos)
+            }
+            sawFlag = true
+            if negate { sawFlagAfterMinus = true }
+            pos += 1
+        }
+    }
+
+    /// The alternation inside a group, with `pos` just after its opening syntax, up to
+    /// and including the `)`. Flags set inside do not leak out.
+    private mutating func parseGroupBody(open: Int, flags inner: Flags) throws(RegexSyntaxError) -> Hir {
+        guard depth < RegexSyntax.maxNesting else { throw error(.nestingTooDeep, open) }
+        let saved = flags
+        flags = inner
+        depth += 1
+        let hir = try parseAlternation()
+        depth -= 1
+        guard peek() == UInt8(ascii: ")") else { throw error(.unclosedGroup, open) }
+        pos += 1
+        flags = saved
+        return hir
+    }
+
+    // MARK: Escapes
+
+    private enum Escape {
+        case hir(Hir)
+        case look(Hir.Look)
+    }
+
+    /// An escape outside a class, with `pos` at the backslash.
+    private mutating func parseEscape() throws(RegexSyntaxError) -> Escape {
+        let start = pos
+        guard let c = peek(1) else { throw error(.trailingBackslash, start) }
+        switch c {
+        case UInt8(ascii: "b"): pos += 2; return .look(.wordBoundary)
+        case UInt8(ascii: "B"): pos += 2; return .look(.notWordBoundary)
+        case UInt8(ascii: "A"): pos += 2; return .look(.textStart)
+        case UInt8(ascii: "z"): pos += 2; return .look(.textEnd)
+        default: break
+        }
+        switch try parseCommonEscape() {
+        case .character(let scalar): return .hir(literal(scalar))
+        case .set(let set): return .hir(classHir(set))
+        }
+    }
+
+    private enum ClassAtom {
+        case character(UInt32)
+        case set(ScalarRangeSet)
+    }
+
+    /// The escapes that mean the same inside and outside a class, with `pos` at the
+    /// backslash: characters, `\xHH`, `\x{…}`, `\d \w \s \D \W \S`; everything else is
+    /// an error (the look-around escapes are handled by the callers first).
+    private mutating func parseCommonEscape() throws(RegexSyntaxError) -> ClassAtom {
+        let start = pos
+        guard let c = peek(1) else { throw error(.trailingBackslash, start) }
+        if !Self.isASCIILetter(c) && !Self.isASCIIDigit(c) {
+            pos += 1
+            return .character(readCharacter())
+        }
+        pos += 2
+        switch c {
+        case UInt8(ascii: "t"): return .character(0x09)
+        case UInt8(ascii: "n"): return .character(0x0A)
+        case UInt8(ascii: "r"): return .character(0x0D)
+        case UInt8(ascii: "f"): return .character(0x0C)
+        case UInt8(ascii: "x"): return .character(try parseHex(start: start))
+        case UInt8(ascii: "d"): return .set(Self.digit)
+        case UInt8(ascii: "w"): return .set(Self.word)
+        case UInt8(ascii: "s"): return .set(Self.space)
+        case UInt8(ascii: "D"): return .set(inverted(Self.digit))
+        case UInt8(ascii: "W"): return .set(inverted(Self.word))
+        case UInt8(ascii: "S"): return .set(inverted(Self.space))
+        case UInt8(ascii: "1")...UInt8(ascii: "9"), UInt8(ascii: "g"), UInt8(ascii: "k"):
+            throw error(.notRegular(.backreference), start)
+        case UInt8(ascii: "K"):
+            throw error(.notRegular(.resetMatchStart), start)
+        case UInt8(ascii: "0"), UInt8(ascii: "a"), UInt8(ascii: "e"), UInt8(ascii: "c"), UInt8(ascii: "o"),
+            UInt8(ascii: "Q"), UInt8(ascii: "E"), UInt8(ascii: "R"), UInt8(ascii: "X"), UInt8(ascii: "h"),
+            UInt8(ascii: "H"), UInt8(ascii: "v"), UInt8(ascii: "V"), UInt8(ascii: "N"), UInt8(ascii: "p"),
+            UInt8(ascii: "P"), UInt8(ascii: "G"), UInt8(ascii: "Z"), UInt8(ascii: "C"), UInt8(ascii: "u"),
+            UInt8(ascii: "U"), UInt8(ascii: "l"), UInt8(ascii: "L"):
+            throw error(.unsupportedEscape, start)
+        case UInt8(ascii: "b"), UInt8(ascii: "B"), UInt8(ascii: "A"), UInt8(ascii: "z"):
+            throw error(.invalidEscapeInClass, start)
+        default:
+            throw error(.unknownEscape, start)
+        }
+    }
+
+    /// `\xHH` (one or two hex digits) or `\x{H…}`, with `pos` just after the `x`.
+    private mutating func parseHex(start: Int) throws(RegexSyntaxError) -> UInt32 {
+        var value: UInt32 = 0
+        if peek() == UInt8(ascii: "{") {
+            pos += 1
+            var count = 0
+            while let c = peek(), let digit = Self.hexValue(c) {
+                value = min(value &* 16 &+ digit, 0x1_000_000)
+                count += 1
+                pos += 1
+            }
+            guard count > 0, peek() == UInt8(ascii: "}") else { throw error(.invalidHexEscape, start) }
+            pos += 1
+        } else {
+            var count = 0
+            while count < 2, let c = peek(), let digit = Self.hexValue(c) {
+                value = value * 16 + digit
+                count += 1
+                pos += 1
+            }
+            guard count > 0 else { throw error(.invalidHexEscape, start) }
+        }
+        switch mode {
+        case .bytes:
+            if value > 0xFF { throw error(.codePointTooLarge, start) }
+        case .utf8:
+            if value > 0x10FFFF { throw error(.codePointTooLarge, start) }
+            if (0xD800...0xDFFF).contains(value) { throw error(.surrogateCodePoint, start) }
+        }
+        return value
+    }
+
+    // MARK: Classes
+
+    private static let digit = ScalarRangeSet([0x30...0x39])
+    private static let word = ScalarRangeSet([0x30...0x39, 0x41...0x5A, 0x5F...0x5F, 0x61...0x7A])
+    private static let space = ScalarRangeSet([0x09...0x0D, 0x20...0x20])
+
+    private static let posixClasses: [String: [ClosedRange<UInt32>]] = [
+        "alpha": [0x41...0x5A, 0x61...0x7A],
+        "digit": [0x30...0x39],
+        "alnum": [0x30...0x39, 0x41...0x5A, 0x61...0x7A],
+        "upper": [0x41...0x5A],
+        "lower": [0x61...0x7A],
+        "space": [0x09...0x0D, 0x20...0x20],
+        "punct": [0x21...0x2F, 0x3A...0x40, 0x5B...0x60, 0x7B...0x7E],
+        "print": [0x20...0x7E],
+        "graph": [0x21...0x7E],
+        "cntrl": [0x00...0x1F, 0x7F...0x7F],
+        "xdigit": [0x30...0x39, 0x41...0x46, 0x61...0x66],
+        "blank": [0x09...0x09, 0x20...0x20],
+        "word": [0x30...0x39, 0x41...0x5A, 0x5F...0x5F, 0x61...0x7A],
+        "ascii": [0x00...0x7F],
+    ]
+
+    private var maxValue: UInt32 { mode == .utf8 ? 0x10FFFF : 0xFF }
+
+    private func inverted(_ set: ScalarRangeSet) -> ScalarRangeSet {
+        set.inverted(maxValue: maxValue, excluding: mode == .utf8 ? 0xD800...0xDFFF : nil)
+    }
+
+    /// A bracket class at `pos` (a `[`).
+    private mutating func parseClass() throws(RegexSyntaxError) -> Hir {
+        let open = pos
+        pos += 1
+        var negated = false
+        if peek() == UInt8(ascii: "^") {
+            negated = true
+            pos += 1
+        }
+        var set = ScalarRangeSet()
+        var first = true
+        while true {
+            guard let c = peek() else { throw error(.unclosedClass, open) }
+            if c == UInt8(ascii: "]") && !first {
+                pos += 1
+                break
+            }
+            first = false
+            let itemStart = pos
+            let item = try parseClassAtom()
+            let rangeFollows = peek() == UInt8(ascii: "-") && peek(1) != nil && peek(1) != UInt8(ascii: "]")
+            switch item {
+            case .character(let low) where rangeFollows:
+                pos += 1
+                let endStart = pos
+                guard case .character(let high) = try parseClassAtom() else {
+                    throw error(.classInRange, endStart)
+                }
+                guard low <= high else { throw error(.invalidClassRange, itemStart) }
+                set.insert(low...high)
+            case .character(let scalar):
+                set.insert(scalar...scalar)
+            case .set:
+                if rangeFollows { throw error(.classInRange, itemStart) }
+                if case .set(let members) = item { set.insert(contentsOf: members) }
+            }
+        }
+        set.normalize()
+        if flags.caseInsensitive { set.addASCIICaseFolds() }
+        if negated { set = inverted(set) }
+        return classHir(set)
+    }
+
+    /// One member of a class at `pos`: a character, an escape, or a POSIX class.
+    private mutating func parseClassAtom() throws(RegexSyntaxError) -> ClassAtom {
+        let start = pos
+        let c = pattern[pos]
+        if c == UInt8(ascii: "["), let next = peek(1), Self.isPOSIXOpener(next),
+            let end = checkPOSIXSyntax(at: pos + 1)
+        {
+            guard next == UInt8(ascii: ":") else { throw error(.posixCollatingElement, start) }
+            var nameBytes = pattern[(pos + 2)..<end]
+            var negatedPOSIX = false
+            if nameBytes.first == UInt8(ascii: "^") {
+                negatedPOSIX = true
+                nameBytes = nameBytes.dropFirst()
+            }
+            var name = String(decoding: nameBytes, as: UTF8.self)
+            if flags.caseInsensitive && (name == "upper" || name == "lower") { name = "alpha" }
+            guard let ranges = Self.posixClasses[name] else { throw error(.unknownPOSIXClass, start) }
+            pos = end + 2
+            let members = ScalarRangeSet(ranges)
+            return .set(negatedPOSIX ? inverted(members) : members)
+        }
+        if c == UInt8(ascii: "\\") {
+            if peek(1) == UInt8(ascii: "b") {
+                pos += 2
+                return .character(0x08)
+            }
+            return try parseCommonEscape()
+        }
+        return .character(readCharacter())
+    }
+
+    /// PCRE2's `check_posix_syntax`: with `start` at the `:`, `.` or `=` after a `[`,
+    /// returns the offset of the matching terminator (`:]`, `.]`, `=]`) when the text
+    /// reads as a POSIX construct, nil otherwise.
+    private func checkPOSIXSyntax(at start: Int) -> Int? {
+        let terminator = pattern[start]
+        var i = start + 1
+        while pattern.count - i >= 2 {
+            if pattern[i] == UInt8(ascii: "\\")
+                && (pattern[i + 1] == UInt8(ascii: "]") || pattern[i + 1] == UInt8(ascii: "\\"))
+            {
+                i += 1
+            } else if (pattern[i] == UInt8(ascii: "[") && pattern[i + 1] == terminator)
+                || pattern[i] == UInt8(ascii: "]")
+            {
+                return nil
+            } else if pattern[i] == terminator && pattern[i + 1] == UInt8(ascii: "]") {
+                return i
+            }
+            i += 1
+        }
+        return nil
+    }
+
+    private static func isPOSIXOpener(_ c: UInt8) -> Bool {
+        c == UInt8(ascii: ":") || c == UInt8(ascii: ".") || c == UInt8(ascii: "=")
+    }
+
+    // MARK: Hir building
+
+    private func classHir(_ set: ScalarRangeSet) -> Hir {
+        switch mode {
+        case .bytes:
+            return .byteClass(set.byteRanges)
+        case .utf8:
+            if set.isASCII { return .byteClass(set.byteRanges) }
+            var ranges: [ClosedRange<UInt32>] = []
+            for r in set.ranges {
+                if r.upperBound < 0xD800 || r.lowerBound > 0xDFFF {
+                    ranges.append(r)
+                    continue
+                }
+                if r.lowerBound < 0xD800 { ranges.append(r.lowerBound...0xD7FF) }
+                if r.upperBound > 0xDFFF { ranges.append(0xE000...r.upperBound) }
+            }
+            return .scalarClass(ranges)
+        }
+    }
+
+    private func dot() -> Hir {
+        let set = flags.dotAll ? ScalarRangeSet() : ScalarRangeSet([0x0A...0x0A])
+        return classHir(inverted(set))
+    }
+
+    /// One literal character (a scalar in UTF-8 mode, a byte in bytes mode), folded to
+    /// a two-byte class under `i` when it is an ASCII letter.
+    private func literal(_ value: UInt32) -> Hir {
+        if flags.caseInsensitive, value < 0x80, Self.isASCIILetter(UInt8(value)) {
+            let upper = UInt8(value) & ~0x20, lower = UInt8(value) | 0x20
+            return .byteClass([upper...upper, lower...lower])
+        }
+        switch mode {
+        case .bytes:
+            return .literal([UInt8(value)])
+        case .utf8:
+            return .literal(Array(String(Character(Unicode.Scalar(value)!)).utf8))
+        }
+    }
+
+    /// Reads one character at `pos`: a whole UTF-8 scalar in UTF-8 mode (the pattern
+    /// was validated up front), one byte in bytes mode.
+    private mutating func readCharacter() -> UInt32 {
+        let lead = pattern[pos]
+        guard mode == .utf8, lead >= 0x80 else {
+            pos += 1
+            return UInt32(lead)
+        }
+        let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
+        var value = UInt32(lead) & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
+        for k in 1..<length { value = value << 6 | UInt32(pattern[pos + k] & 0x3F) }
+        pos += length
+        return value
+    }
+
+    // MARK: Byte helpers
+
+    private static func isASCIILetter(_ c: UInt8) -> Bool {
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(c | 0x20)
+    }
+
+    private static func isASCIIDigit(_ c: UInt8) -> Bool {
+        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(c)
+    }
+
+    private static func hexValue(_ c: UInt8) -> UInt32? {
+        switch c {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt32(c - UInt8(ascii: "0"))
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt32(c - UInt8(ascii: "a") + 10)
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): UInt32(c - UInt8(ascii: "A") + 10)
+        default: nil
+        }
+    }
+
+    /// The offset of the first byte that does not start a well-formed UTF-8 sequence
+    /// (overlong forms, surrogates and values above U+10FFFF are ill-formed), or nil.
+    static func firstInvalidUTF8Offset(_ bytes: [UInt8]) -> Int? {
+        var i = 0
+        while i < bytes.count {
+            let b = bytes[i]
+            if b < 0x80 { i += 1; continue }
+            let length: Int
+            var low: UInt8 = 0x80, high: UInt8 = 0xBF
+            switch b {
+            case 0xC2...0xDF: length = 2
+            case 0xE0: length = 3; low = 0xA0
+            case 0xE1...0xEC, 0xEE...0xEF: length = 3
+            case 0xED: length = 3; high = 0x9F
+            case 0xF0: length = 4; low = 0x90
+            case 0xF1...0xF3: length = 4
+            case 0xF4: length = 4; high = 0x8F
+            default: return i
+            }
+            guard i + length <= bytes.count, (low...high).contains(bytes[i + 1]) else { return i }
+            for k in 2..<max(length, 2) where !(0x80...0xBF).contains(bytes[i + k]) { return i }
+            i += length
+        }
+        return nil
+    }
+}
