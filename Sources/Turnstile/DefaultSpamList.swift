@@ -74,7 +74,6 @@ ringtones
 per msg
 per min
 150p
-£1.50
 premium rate
 network operator
 per week	0.5

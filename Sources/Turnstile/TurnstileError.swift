@@ -1,3 +1,5 @@
+import RegexAutomata
+
 /// Every error the `Turnstile` module reports: one human sentence per kind.
 ///
 /// A struct wrapping a ``Kind`` (as ``AutomatonError`` does) so new kinds can be added
@@ -12,8 +14,11 @@ public struct TurnstileError: Error, Sendable, Equatable, CustomStringConvertibl
     public enum Kind: Sendable, Equatable {
         /// A builder or the loader failed.
         case automaton(AutomatonError)
-        /// A regex pattern could not be parsed. `offset` is a byte offset into `pattern`.
-        case regexSyntax(message: String, pattern: String, offset: Int)
+        /// Regex pattern `patternIndex` (0-based) could not be parsed; the error carries
+        /// the byte offset and the pattern.
+        case regexSyntax(RegexSyntaxError, patternIndex: Int)
+        /// The regex compiler failed (a size limit).
+        case regex(RegexError)
         /// The requested feature needs an engine this build does not have yet.
         case unsupported(String)
         /// A rule file line could not be read. `line` is 1-based.
@@ -31,8 +36,13 @@ public struct TurnstileError: Error, Sendable, Equatable, CustomStringConvertibl
         switch kind {
         case .automaton(let error):
             return error.description
-        case .regexSyntax(let message, let pattern, let offset):
-            return "\(message) at byte \(offset) of the pattern\n" + Self.caretRendering(pattern: pattern, offset: offset)
+        case .regexSyntax(let error, let index):
+            // RegexSyntaxError renders "error: <message>", the pattern, and a caret line.
+            let lines = error.description.split(separator: "\n", omittingEmptySubsequences: false).dropFirst()
+            return "pattern \(index) is not a valid regex: \(error.message) (at byte \(error.offset))\n"
+                + lines.joined(separator: "\n")
+        case .regex(let error):
+            return error.description
         case .unsupported(let what):
             return what
         case .invalidRule(let source, let line, let message):
@@ -42,12 +52,4 @@ public struct TurnstileError: Error, Sendable, Equatable, CustomStringConvertibl
         }
     }
 
-    /// The pattern on one line and a caret under the byte at `offset` on the next
-    /// (the caret column counts Unicode scalars, so it lines up for non-ASCII text).
-    public static func caretRendering(pattern: String, offset: Int) -> String {
-        let bytes = Array(pattern.utf8)
-        let prefix = bytes[..<min(max(offset, 0), bytes.count)]
-        let column = String(decoding: prefix, as: UTF8.self).unicodeScalars.count
-        return "    " + pattern + "\n    " + String(repeating: " ", count: column) + "^"
-    }
 }

@@ -19,10 +19,10 @@ struct MatchCommand: ParsableCommand {
             Examples:
               $ printf 'a winner, a prize\\n' | turnstile match -F -e prize -e winner
               2:8:1:winner
-              11:16:0:prize
+              12:17:0:prize
               $ printf 'a winner, a prize\\n' | turnstile match -F -e prize -e winner --json
               {"start":2,"end":8,"pattern":1,"text":"winner"}
-              {"start":11,"end":16,"pattern":0,"text":"prize"}
+              {"start":12,"end":17,"pattern":0,"text":"prize"}
               $ printf 'abcd\\n' | turnstile match -F -e abc -e bcd --match-kind overlapping
               0:3:0:abc
               1:4:1:bcd
@@ -59,7 +59,7 @@ struct MatchCommand: ParsableCommand {
                 (list, options) = try rules.rules()
             }
             if matchKind != .leftmostFirst, options.syntax != .literal {
-                throw TurnstileError(.invalidOptions("--match-kind \(matchKind.rawValue) needs literal patterns (-F)"))
+                throw TurnstileError(.invalidOptions("--match-kind \(matchKind) needs literal patterns (-F)"))
             }
             options.matchKind = matchKind
             matcher = try Matcher(bytePatterns: list.map(\.pattern), options: options)

@@ -2,7 +2,14 @@ import ArgumentParser
 import Turnstile
 
 extension RecordDelimiter: ExpressibleByArgument {}
-extension MatchKind: ExpressibleByArgument {}
+extension MatchKind: ExpressibleByArgument {
+    public init?(argument: String) {
+        guard let kind = MatchKind.allCases.first(where: { $0.description == argument }) else { return nil }
+        self = kind
+    }
+    public var defaultValueDescription: String { description }
+    public static var allValueStrings: [String] { allCases.map(\.description) }
+}
 
 /// When to colour matches.
 enum ColorWhen: String, ExpressibleByArgument, CaseIterable {
