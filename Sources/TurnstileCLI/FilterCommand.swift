@@ -15,14 +15,16 @@ struct FilterCommand: ParsableCommand {
             Exit status: 0 when some record was spam, 1 when none was, 2 on any error.
 
             Examples:
-              $ printf 'lunch at noon?\\nURGENT! Claim your prize now\\n' | turnstile filter
+              $ printf 'lunch at noon?\nURGENT! Claim your prize now\n' | turnstile filter
               lunch at noon?
-              $ turnstile filter --spam Corpora/messages/sample.txt
               $ turnstile filter --count Corpora/messages/sample.txt
-              clean 17 spam 11
-              $ printf 'winner\\t2\\nfree\\t0.5\\n' > rules.tsv
-              $ turnstile filter -F -i -w --rules rules.tsv --threshold 1 --json mail.txt
-              {"record":1,"spam":false,"score":0.5,"matches":[{"start":9,"end":13,"pattern":1,"text":"free"}]}
+              clean 18 spam 10
+              $ turnstile filter --spam --color=always Corpora/messages/sample.txt
+              $ printf 'winner\t2\nfree\t0.5\n' > rules.tsv
+              $ printf 'get it free\n' | turnstile filter -F -i -w --rules rules.tsv --json
+              {"record":1,"spam":false,"score":0.5,"matches":[{"start":7,"end":11,"pattern":1,"text":"free"}]}
+              $ printf 'Free Entry! Txt now\n' | turnstile filter --mask
+              **********! *** now
             """)
 
     @OptionGroup(title: "Rule options") var rules: RuleOptions
@@ -56,13 +58,8 @@ struct FilterCommand: ParsableCommand {
 
     func run() throws {
         let filter: SpamFilter
-        do {
-            if rules.isEmpty {
-                filter = try SpamFilter.standard(threshold: threshold)
-            } else {
-                let (list, options) = try rules.rules()
-                filter = try SpamFilter(rules: list, options: options, threshold: threshold)
-            }
+        do throws(TurnstileError) {
+            filter = try rules.ruleSet(fallback: .standard).spamFilter(threshold: threshold)
         } catch {
             throw CommandFailure(error.description)
         }

@@ -50,19 +50,12 @@ struct MatchCommand: ParsableCommand {
     func run() throws {
         let matcher: Matcher
         do throws(TurnstileError) {
-            var list: [SpamFilter.Rule]
-            var options: Matcher.Options
-            if rules.isEmpty {
-                list = DefaultSpamList.rules
-                options = SpamFilter.standardOptions
-            } else {
-                (list, options) = try rules.rules()
-            }
-            if matchKind != .leftmostFirst, options.syntax != .literal {
+            var set = try rules.ruleSet(fallback: .standard)
+            if matchKind != .leftmostFirst, set.options.syntax != .literal {
                 throw TurnstileError(.invalidOptions("--match-kind \(matchKind) needs literal patterns (-F)"))
             }
-            options.matchKind = matchKind
-            matcher = try Matcher(bytePatterns: list.map(\.pattern), options: options)
+            set.options.matchKind = matchKind
+            matcher = try set.matcher()
         } catch {
             throw CommandFailure(error.description)
         }

@@ -56,12 +56,29 @@ struct RuleOptions: ParsableArguments {
     /// subcommand has one).
     var isEmpty: Bool { regexp.isEmpty && patternFiles.isEmpty && ruleFiles.isEmpty && automaton == nil }
 
+    /// The rule set the options describe: a saved one (`--automaton`), the given
+    /// rules, or `fallback` when no rule option was given.
+    func ruleSet(fallback: RuleSet) throws(TurnstileError) -> RuleSet {
+        if let automaton {
+            if !(regexp.isEmpty && patternFiles.isEmpty && ruleFiles.isEmpty) || fixedStrings || ignoreCase
+                || wordRegexp || bytes {
+                throw TurnstileError(.invalidOptions(
+                    "--automaton cannot be combined with other rule options; rebuild the automaton with 'turnstile compile' instead"))
+            }
+            do {
+                return try RuleSet(deserializing: readWhole(automaton))
+            } catch {
+                throw TurnstileError(.invalidOptions("\(automaton): \(error.description)"))
+            }
+        }
+        if isEmpty { return fallback }
+        let (list, options) = try rules()
+        return RuleSet(rules: list, options: options)
+    }
+
     /// The rules in command-line order over `-e`, `-f` lines and `--rules` lines, and
     /// the matcher options. Pattern ids are the indices of the returned rules.
     func rules() throws(TurnstileError) -> (rules: [SpamFilter.Rule], options: Matcher.Options) {
-        if automaton != nil {
-            throw TurnstileError(.unsupported("loading a saved automaton (--automaton) is not yet supported"))
-        }
         var options = Matcher.Options()
         options.syntax = fixedStrings ? .literal : .regex
         options.caseInsensitive = ignoreCase
