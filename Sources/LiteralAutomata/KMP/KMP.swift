@@ -59,6 +59,11 @@ public struct KMP: Sendable {
                       wholeWord: wholeWord, prefilter: prefilter, limits: limits)
     }
 
+    init(pattern: [UInt8], engine: LiteralEngine) {
+        self.pattern = pattern
+        self.engine = engine
+    }
+
     /// The failure function: `π[j]` is the length of the longest proper border of
     /// `p[0..<j]`, for j in 0...m (π[0] = π[1] = 0).
     ///

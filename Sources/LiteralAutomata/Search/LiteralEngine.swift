@@ -153,7 +153,7 @@ extension LiteralEngine {
     @inline(__always)
     static func isBoundary(_ h: UnsafeBufferPointer<UInt8>, _ x: Int) -> Bool {
         let before = x > 0 && isASCIIWordByte(h[x &- 1])
-        let after = x < h.count && isASCIIWordByte(h[x])
+        let after = x >= 0 && x < h.count && isASCIIWordByte(h[x])
         return before != after
     }
 
