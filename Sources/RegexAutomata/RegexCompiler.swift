@@ -1,6 +1,6 @@
 // RegexCompiler: the pipeline pattern → Hir (Syntax/) → Thompson NFA (forward and
-// reversed) → full DFA (subset construction, then Hopcroft minimization when the core
-// provides it), or the lazy DFA when the full DFA would exceed the limits.
+// reversed) → full DFA (subset construction, then the core's Hopcroft
+// minimization), or the lazy DFA when the full DFA would exceed the limits.
 
 import AutomatonCore
 
@@ -102,15 +102,10 @@ public struct RegexCompiler: Sendable {
         var reverse = try reverseNFA.determinized(startKind: .anchoredOnly, limits: limits)
         var nonEmpty = canMatchEmpty ? try forwardNFA.determinized(startKind: .anchoredNonEmpty, limits: limits) : nil
         if minimize {
-            forward = forward.regexMinimized()
-            reverse = reverse.regexMinimized()
-            nonEmpty = nonEmpty?.regexMinimized()
+            forward = forward.minimized()
+            reverse = reverse.minimized()
+            nonEmpty = nonEmpty?.minimized()
         }
         return .dense(forward: forward, reverse: reverse, nonEmpty: nonEmpty)
     }
-}
-
-extension DenseDFA {
-    /// Hopcroft minimization from the core once it is merged; identity until then.
-    func regexMinimized() -> DenseDFA { self }
 }

@@ -94,6 +94,13 @@ enum LookContext {
     }
 }
 
+/// One entry of the closure's depth-first stack: an NFA state and the iteration
+/// flags of the enclosing nullable loops (see ``ThompsonNFA/State/loop(body:exit:greedy:flag:)``).
+struct ClosureItem: Hashable, Sendable {
+    var state: UInt32
+    var flags: UInt64
+}
+
 /// Computes DFA transitions from NFA state sets. Holds scratch space, so it is a
 /// value each builder or cache owns.
 struct Determinizer: Sendable {
@@ -106,7 +113,12 @@ struct Determinizer: Sendable {
 
     private var marks: [UInt32]
     private var generation: UInt32 = 0
-    private var stack: [UInt32] = []
+    private var stack: [ClosureItem] = []
+    /// Visited (state, flags) pairs with some iteration flag raised.
+    private var flagged: Set<ClosureItem> = []
+    /// Consumers already recorded in this closure (a consumer reached with other
+    /// flags behaves the same once it consumes).
+    private var seen: [UInt32]
     private var consumers: [UInt32] = []
     private var nextSeeds: [UInt32] = []
     private var seedMarks: [UInt32]
@@ -120,6 +132,7 @@ struct Determinizer: Sendable {
         self.canonical = LookContext.canonicalization(for: nfa.looksUsed)
         self.marks = [UInt32](repeating: 0, count: nfa.stateCount)
         self.seedMarks = [UInt32](repeating: 0, count: nfa.stateCount)
+        self.seen = [UInt32](repeating: 0, count: nfa.stateCount)
     }
 
     /// The start state for a context; `nonEmpty` makes a start that ignores the
@@ -157,29 +170,55 @@ struct Determinizer: Sendable {
         consumers.removeAll(keepingCapacity: true)
         generation &+= 1
         if generation == 0 {
-            for i in marks.indices { marks[i] = 0 }
+            for i in marks.indices { marks[i] = 0; seen[i] = 0 }
             generation = 1
         }
         let gen = generation
         let previous = key.previous
+        flagged.removeAll(keepingCapacity: true)
         for seed in key.seeds {
-            stack.append(seed)
-            while let s = stack.popLast() {
-                // repeatBack is never marked: a second empty iteration in the same
-                // closure must again reach it and move on to the exit.
-                if case .repeatBack(let loop, let exit) = nfa.states[Int(s)] {
-                    stack.append(marks[Int(loop)] == gen ? exit : loop)
+            stack.append(ClosureItem(state: seed, flags: 0))
+            while let item = stack.popLast() {
+                let s = item.state
+                let flags = item.flags
+                switch nfa.states[Int(s)] {
+                case .repeatBack(let loop, let exit, let flag):
+                    // Not marked visited: a second empty iteration must reach it again.
+                    if flag >= 0 {
+                        let bit: UInt64 = 1 << UInt64(flag)
+                        stack.append(flags & bit != 0
+                            ? ClosureItem(state: exit, flags: flags & ~bit)
+                            : ClosureItem(state: loop, flags: flags))
+                    } else {
+                        stack.append(ClosureItem(state: marks[Int(loop)] == gen ? exit : loop, flags: flags))
+                    }
                     continue
+                default:
+                    break
                 }
-                if marks[Int(s)] == gen { continue }
-                marks[Int(s)] = gen
+                if flags == 0 {
+                    if marks[Int(s)] == gen { continue }
+                    marks[Int(s)] = gen
+                } else {
+                    if !flagged.insert(item).inserted { continue }
+                }
                 switch nfa.states[Int(s)] {
                 case .byteRange, .sparse:
-                    consumers.append(s)
+                    if seen[Int(s)] != gen {
+                        seen[Int(s)] = gen
+                        consumers.append(s)
+                    }
                 case .union(let alternatives):
-                    for a in alternatives.reversed() { stack.append(a) }
+                    for a in alternatives.reversed() { stack.append(ClosureItem(state: a, flags: flags)) }
+                case .loop(let body, let exit, let greedy, let flag):
+                    let bit: UInt64 = 1 << UInt64(flag)
+                    let enter = ClosureItem(state: body, flags: flags | bit)
+                    let leave = ClosureItem(state: exit, flags: flags & ~bit)
+                    if greedy { stack.append(leave); stack.append(enter) } else { stack.append(enter); stack.append(leave) }
                 case .look(let look, let n):
-                    if LookContext.holds(look, previous: previous, next: nextCategory) { stack.append(n) }
+                    if LookContext.holds(look, previous: previous, next: nextCategory) {
+                        stack.append(ClosureItem(state: n, flags: flags))
+                    }
                 case .repeatBack:
                     continue
                 case .match(let p):

@@ -31,6 +31,8 @@ public struct PikeVM: Sendable {
     public init(nfa: ThompsonNFA) { self.nfa = nfa }
 
     private struct Thread { var state: UInt32; var start: Int }
+    private struct Item { var thread: Thread; var flags: UInt64 }
+    private struct FlagKey: Hashable { var state: UInt32; var flags: UInt64 }
 
     /// The leftmost-first match in `haystack[from...]`.
     ///
@@ -47,7 +49,9 @@ public struct PikeVM: Sendable {
         var consumers: [Thread] = []
         var visited = [Int](repeating: -1, count: nfa.stateCount)
         var seeded = [Int](repeating: -1, count: nfa.stateCount)
-        var stack: [Thread] = []
+        var stack: [Item] = []
+        var flagged: Set<FlagKey> = []
+        var consumed = [Int](repeating: -1, count: nfa.stateCount)
         var best: Match? = nil
         var p = from
         while true {
@@ -57,24 +61,46 @@ public struct PikeVM: Sendable {
             let previous: UInt8 = p == 0 ? LookContext.textStart : LookContext.category(of: haystack[p - 1])
             let nextCategory: UInt8 = p == n ? LookContext.endOfInput : LookContext.category(of: haystack[p])
             consumers.removeAll(keepingCapacity: true)
+            flagged.removeAll(keepingCapacity: true)
             closure: for seed in seeds {
-                stack.append(seed)
-                while let t = stack.popLast() {
+                stack.append(Item(thread: seed, flags: 0))
+                while let item = stack.popLast() {
+                    let t = item.thread
+                    let flags = item.flags
                     let s = Int(t.state)
-                    if case .repeatBack(let loop, let exit) = nfa.states[s] {
-                        stack.append(Thread(state: visited[Int(loop)] == p ? exit : loop, start: t.start))
+                    if case .repeatBack(let loop, let exit, let flag) = nfa.states[s] {
+                        if flag >= 0 {
+                            let bit: UInt64 = 1 << UInt64(flag)
+                            stack.append(flags & bit != 0
+                                ? Item(thread: Thread(state: exit, start: t.start), flags: flags & ~bit)
+                                : Item(thread: Thread(state: loop, start: t.start), flags: flags))
+                        } else {
+                            stack.append(Item(thread: Thread(state: visited[Int(loop)] == p ? exit : loop, start: t.start), flags: flags))
+                        }
                         continue
                     }
-                    if visited[s] == p { continue }
-                    visited[s] = p
+                    if flags == 0 {
+                        if visited[s] == p { continue }
+                        visited[s] = p
+                    } else if !flagged.insert(FlagKey(state: t.state, flags: flags)).inserted {
+                        continue
+                    }
                     switch nfa.states[s] {
                     case .byteRange, .sparse:
-                        consumers.append(t)
+                        if consumed[s] != p {
+                            consumed[s] = p
+                            consumers.append(t)
+                        }
                     case .union(let alternatives):
-                        for a in alternatives.reversed() { stack.append(Thread(state: a, start: t.start)) }
+                        for a in alternatives.reversed() { stack.append(Item(thread: Thread(state: a, start: t.start), flags: flags)) }
+                    case .loop(let body, let exit, let greedy, let flag):
+                        let bit: UInt64 = 1 << UInt64(flag)
+                        let enter = Item(thread: Thread(state: body, start: t.start), flags: flags | bit)
+                        let leave = Item(thread: Thread(state: exit, start: t.start), flags: flags & ~bit)
+                        if greedy { stack.append(leave); stack.append(enter) } else { stack.append(enter); stack.append(leave) }
                     case .look(let look, let nextState):
                         if LookContext.holds(look, previous: previous, next: nextCategory) {
-                            stack.append(Thread(state: nextState, start: t.start))
+                            stack.append(Item(thread: Thread(state: nextState, start: t.start), flags: flags))
                         }
                     case .repeatBack:
                         continue

@@ -45,12 +45,19 @@ public struct ThompsonNFA: Sendable {
         case union([StateID])
         /// An epsilon transition that holds only where the assertion does.
         case look(Hir.Look, next: StateID)
-        /// The end of one iteration of an unbounded repetition: go back to `loop`,
-        /// unless `loop` was already entered at this position — an iteration that
-        /// matched the empty string — in which case continue with `exit`. This is
-        /// PCRE's rule ("whenever an iteration of such a group matches no characters,
-        /// matching moves on to the next item").
-        case repeatBack(loop: StateID, exit: StateID)
+        /// The head of an unbounded repetition whose body can match the empty string:
+        /// epsilon to `body` and `exit` (body first when `greedy`). Taking `body`
+        /// raises bit `flag` of the closure's iteration flags ("the current iteration
+        /// of this loop began at this position"); taking `exit` lowers it.
+        case loop(body: StateID, exit: StateID, greedy: Bool, flag: Int)
+        /// The end of one iteration of a repetition whose body can match the empty
+        /// string. When the iteration consumed nothing (bit `flag` still raised) it
+        /// continues with `exit`, else it goes back to `loop`. This is PCRE's rule:
+        /// "whenever an iteration of such a group matches no characters, matching
+        /// moves on to the next item". With `flag == -1` (more than 64 such loops in
+        /// one regex) the rule is approximated: an empty iteration is recognized by
+        /// `loop` having been entered earlier in the same closure.
+        case repeatBack(loop: StateID, exit: StateID, flag: Int)
         /// Pattern `PatternID` has matched.
         case match(PatternID)
         /// Never matches.
@@ -127,6 +134,8 @@ public struct ThompsonNFA: Sendable {
 struct ThompsonCompiler {
     var states: [ThompsonNFA.State] = []
     var looks: Set<Hir.Look> = []
+    /// Next iteration-flag bit for a loop with a nullable body.
+    var nextFlag = 0
     let reverse: Bool
     let maxStates: Int
 
@@ -195,11 +204,21 @@ struct ThompsonCompiler {
                     let body = try compile(sub, next: cur)
                     cur = try add(.union(greedy ? [body, next] : [next, body]))
                 }
-            } else {
+            } else if sub.minimumLength > 0 {
+                // The body always consumes: a plain Thompson loop.
                 let loop = try add(.fail)
-                let back = try add(.repeatBack(loop: loop, exit: next))
-                let body = try compile(sub, next: back)
+                let body = try compile(sub, next: loop)
                 states[Int(loop)] = .union(greedy ? [body, next] : [next, body])
+                cur = loop
+            } else {
+                let flag = nextFlag < 64 ? nextFlag : -1
+                nextFlag += 1
+                let loop = try add(.fail)
+                let back = try add(.repeatBack(loop: loop, exit: next, flag: flag))
+                let body = try compile(sub, next: back)
+                states[Int(loop)] = flag >= 0
+                    ? .loop(body: body, exit: next, greedy: greedy, flag: flag)
+                    : .union(greedy ? [body, next] : [next, body])
                 cur = loop
             }
             for _ in 0..<minCount { cur = try compile(sub, next: cur) }
