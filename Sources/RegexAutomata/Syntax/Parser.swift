@@ -25,6 +25,9 @@
 //   backspace; `[:alpha:]` outside brackets is an error, as in PCRE2.
 // - Under `i`, `[:upper:]` and `[:lower:]` mean `[:alpha:]` (PCRE2 does the same), and a
 //   negated class is folded before it is negated (`(?i)[^a]` excludes `A`).
+// - A class is the plain union of its members. (PCRE2 10.42 drops scalars above U+00FF
+//   from a class where a positive POSIX class follows a negated escape or negated POSIX
+//   class, so `[\W[:ascii:]]` does not match 日 there; we consider that a PCRE2 bug.)
 // - `(?i)` lasts to the end of the enclosing group, across later `|` branches
 //   (`(a(?i)b|c)` folds `c`), as in PCRE2 and Perl.
 // - Plain `( )` groups are groupings only (no captures are reported); named groups are
@@ -74,7 +77,7 @@ struct Parser {
     }
 
     private func error(_ kind: RegexSyntaxError.Kind, _ offset: Int) -> RegexSyntaxError {
-        RegexSyntaxError(kind: kind, offset: offset, pattern: String(decoding: pattern, as: UTF8.self))
+        RegexSyntaxError(kind: kind, offset: offset, patternBytes: pattern)
     }
 
     private func peek(_ ahead: Int = 0) -> UInt8? {

@@ -121,11 +121,28 @@ public struct RegexSyntaxError: Error, Sendable, Equatable, CustomStringConverti
     /// The pattern as given (bytes that are not UTF-8 shown as U+FFFD).
     public var pattern: String
 
+    /// The pattern bytes as given, for rendering (a byte pattern need not be UTF-8).
+    private let patternBytes: [UInt8]
+
     /// Creates an error; the parser is the usual source of these.
     public init(kind: Kind, offset: Int, pattern: String) {
         self.kind = kind
         self.offset = offset
         self.pattern = pattern
+        self.patternBytes = Array(pattern.utf8)
+    }
+
+    /// Creates an error for a pattern given as bytes.
+    init(kind: Kind, offset: Int, patternBytes: [UInt8]) {
+        self.kind = kind
+        self.offset = offset
+        self.pattern = String(decoding: patternBytes, as: UTF8.self)
+        self.patternBytes = patternBytes
+    }
+
+    /// Errors are equal when kind, offset and pattern text are.
+    public static func == (lhs: RegexSyntaxError, rhs: RegexSyntaxError) -> Bool {
+        lhs.kind == rhs.kind && lhs.offset == rhs.offset && lhs.pattern == rhs.pattern
     }
 
     /// One sentence naming the problem, without the pattern.
@@ -166,20 +183,43 @@ public struct RegexSyntaxError: Error, Sendable, Equatable, CustomStringConverti
     }
 
     /// `error: <message>`, then the pattern and a caret under the offending character,
-    /// each indented by four spaces. Control characters in the pattern are shown escaped
-    /// (`\n`, `\t`, `\x01`) so the caret stays aligned.
+    /// each indented by four spaces. Control characters and bytes that are not UTF-8 are
+    /// shown escaped (`\n`, `\t`, `\x01`, `\xFF`) so the caret stays aligned.
     public var description: String {
         var shown = ""
         var caretColumn: Int? = nil
-        var byteOffset = 0
-        for scalar in pattern.unicodeScalars {
-            if caretColumn == nil && byteOffset >= offset { caretColumn = shown.unicodeScalars.count }
-            shown += Self.display(scalar)
-            byteOffset += UTF8.width(scalar)
+        var i = 0
+        while i < patternBytes.count {
+            if caretColumn == nil && i >= offset { caretColumn = shown.unicodeScalars.count }
+            if let (scalar, length) = Self.decodeScalar(patternBytes, at: i) {
+                shown += Self.display(scalar)
+                i += length
+            } else {
+                shown += "\\x" + Self.hex(patternBytes[i])
+                i += 1
+            }
         }
         let column = caretColumn ?? shown.unicodeScalars.count
         return "error: \(message)\n    \(shown)\n    \(String(repeating: " ", count: column))^"
     }
+
+    private static func decodeScalar(_ bytes: [UInt8], at i: Int) -> (Unicode.Scalar, Int)? {
+        let lead = bytes[i]
+        if lead < 0x80 { return (Unicode.Scalar(lead), 1) }
+        let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC2 ? 2 : 0
+        guard length > 0, i + length <= bytes.count else { return nil }
+        var decoder = UTF8()
+        var iterator = bytes[i..<(i + length)].makeIterator()
+        guard case .scalarValue(let scalar) = decoder.decode(&iterator), UTF8.width(scalar) == length else { return nil }
+        return (scalar, length)
+    }
+
+    private static func hex(_ value: UInt32) -> String {
+        let digits = String(value, radix: 16, uppercase: true)
+        return digits.count < 2 ? "0" + digits : digits
+    }
+
+    private static func hex(_ byte: UInt8) -> String { hex(UInt32(byte)) }
 
     private static func display(_ scalar: Unicode.Scalar) -> String {
         switch scalar {
@@ -187,10 +227,7 @@ public struct RegexSyntaxError: Error, Sendable, Equatable, CustomStringConverti
         case "\t": return "\\t"
         case "\r": return "\\r"
         default:
-            if scalar.value < 0x20 || scalar.value == 0x7F {
-                let hex = String(scalar.value, radix: 16, uppercase: true)
-                return "\\x" + (hex.count < 2 ? "0" + hex : hex)
-            }
+            if scalar.value < 0x20 || scalar.value == 0x7F { return "\\x" + hex(scalar.value) }
             return String(scalar)
         }
     }
