@@ -58,10 +58,10 @@ struct FilterCommand: ParsableCommand {
 
     func run() throws {
         let filter: SpamFilter
-        do throws(TurnstileError) {
+        do {
             filter = try rules.ruleSet(fallback: .standard).spamFilter(threshold: threshold)
         } catch {
-            throw CommandFailure(error.description)
+            throw CommandFailure(String(describing: error))
         }
         let mode: FilterSink.Mode = spam ? .spam : mask ? .mask : count ? .count : json ? .json : .clean
         let output = OutputWriter(fd: 1)

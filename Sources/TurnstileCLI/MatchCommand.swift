@@ -49,7 +49,7 @@ struct MatchCommand: ParsableCommand {
 
     func run() throws {
         let matcher: Matcher
-        do throws(TurnstileError) {
+        do {
             var set = try rules.ruleSet(fallback: .standard)
             if matchKind != .leftmostFirst, set.options.syntax != .literal {
                 throw TurnstileError(.invalidOptions("--match-kind \(matchKind) needs literal patterns (-F)"))
@@ -57,7 +57,7 @@ struct MatchCommand: ParsableCommand {
             set.options.matchKind = matchKind
             matcher = try set.matcher()
         } catch {
-            throw CommandFailure(error.description)
+            throw CommandFailure(String(describing: error))
         }
         let output = OutputWriter(fd: 1)
         let inputs = stream.inputs
