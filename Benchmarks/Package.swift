@@ -1,9 +1,21 @@
 // swift-tools-version: 6.1
 // Turnstile's benchmarks: a package of its own, so a user of the library never
-// resolves benchmark dependencies. Run from this folder with
-//   swift package benchmark
-// (ordo-one/package-benchmark; release mode; reports throughput and allocations).
+// resolves benchmark dependencies.
+//
+//   swift package benchmark                 micro-benchmarks (ordo-one/package-benchmark):
+//                                           throughput, build time, allocations, events/s
+//   swift run -c release compare            side by side with PCRE2 (JIT and interpreter,
+//                                           in-process) and grep / rg / pcre2grep (whole
+//                                           process): Markdown table, CSV and SVG chart
+//   ./run-compare.sh                        the full run, written to results/<date>/
 import PackageDescription
+
+let turnstile: [Target.Dependency] = [
+    .product(name: "AutomatonCore", package: "Turnstile"),
+    .product(name: "LiteralAutomata", package: "Turnstile"),
+    .product(name: "RegexAutomata", package: "Turnstile"),
+    .product(name: "Turnstile", package: "Turnstile"),
+]
 
 let package = Package(
     name: "TurnstileBenchmarks",
@@ -21,6 +33,23 @@ let package = Package(
             ],
             path: "Benchmarks/CoreSearch",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
+        ),
+        .executableTarget(
+            name: "EngineSearch",
+            dependencies: turnstile + [
+                .product(name: "Benchmark", package: "package-benchmark"),
+            ],
+            path: "Benchmarks/EngineSearch",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
+        ),
+        // Plain Swift, no benchmark framework: one process measures every engine on
+        // every workload of ../Corpora/bench/workloads.json and checks their counts.
+        .executableTarget(
+            name: "compare",
+            dependencies: turnstile + [
+                .product(name: "PCRE2Oracle", package: "Turnstile"),
+            ],
+            path: "Sources/Compare"
         ),
     ],
     swiftLanguageModes: [.v6]
