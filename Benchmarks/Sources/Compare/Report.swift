@@ -93,7 +93,7 @@ struct Report {
                     + engines.map { cell(byEngine[$0]) }.joined(separator: " | ") + " | \(ratio) |\n"
             }
             out += "\n¹ measured on a line-aligned prefix of the haystack, because a run over all of it would exceed the run budget (bytes in the CSV and in the details below). "
-            out += "In-process engines (Turnstile, PCRE2) count matches; whole-process tools include process start-up and reading the file (see start-up costs). "
+            out += "In-process engines (Turnstile, PCRE2) count matches in memory; whole-process tools include process start-up (building the automaton too) and reading the file: see the start-up table, and MB/s net of start-up in the details. "
             out += "turnstile CLI runs `match -c` (matches), or `filter --count` for whole-word rows (lines with a match); rg runs `--count-matches`, or `-c` for whole-word rows; grep and pcre2grep run `-c` (lines with a match). Every count is checked against Turnstile's on the same bytes.\n\n"
         }
 
@@ -154,14 +154,15 @@ struct Report {
             out += "\n"
         }
 
-        out += "## Details\n\n| workload | engine | bytes searched | runs | count | build | memory | command / automaton |\n|---|---|--:|--:|--:|--:|--:|---|\n"
+        out += "## Details\n\nMB/s net: whole-process MB/s with the start-up time (median on an empty file) taken off.\n\n"
+        out += "| workload | engine | bytes searched | runs | count | MB/s net | start-up | build | memory | command / automaton |\n|---|---|--:|--:|--:|--:|--:|--:|--:|---|\n"
         for m in results {
             let count = m.count.map { "\(grouped($0)) \(m.countKind.rawValue)" } ?? ""
             let mem = m.memoryBytes.map { "\(formatBytes($0)) \(m.memoryKind)" } ?? ""
             var what = m.command.isEmpty ? m.detail : "`\(m.command.count > 140 ? String(m.command.prefix(137)) + "..." : m.command)`"
             if m.status != .ok { what = "\(m.status.label): \(m.status.message) " + what }
             what = what.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\n", with: " ")
-            out += "| \(md(m.workload)) | \(engineTitles[m.engine] ?? m.engine) | \(m.bytes > 0 ? grouped(m.bytes) : "") | \(m.seconds.count) | \(count) | \(m.medianBuild.map(formatSeconds) ?? "") | \(mem) | \(what) |\n"
+            out += "| \(md(m.workload)) | \(engineTitles[m.engine] ?? m.engine) | \(m.bytes > 0 ? grouped(m.bytes) : "") | \(m.seconds.count) | \(count) | \(m.netMBps.map(formatRate) ?? "") | \(m.startupSeconds.map(formatSeconds) ?? "") | \(m.medianBuild.map(formatSeconds) ?? "") | \(mem) | \(what) |\n"
         }
         out += "\n"
         if !skippedWorkloads.isEmpty {
@@ -173,7 +174,7 @@ struct Report {
 
     func csv() -> String {
         func q(_ s: String) -> String { s.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" }) ? "\"" + s.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : s }
-        var out = "workload,kind,haystack,engine,status,message,bytes,haystack_bytes,runs,mbps_median,mbps_min,mbps_max,seconds_median,startup_seconds,build_seconds_median,count,count_kind,memory_bytes,memory_kind,command,detail\n"
+        var out = "workload,kind,haystack,engine,status,message,bytes,haystack_bytes,runs,mbps_median,mbps_min,mbps_max,mbps_net_of_startup,seconds_median,startup_seconds,build_seconds_median,count,count_kind,memory_bytes,memory_kind,command,detail\n"
         for m in results {
             let r = m.mbps
             let fields: [String] = [
@@ -182,6 +183,7 @@ struct Report {
                 m.medianMBps.map { String(format: "%.3f", $0) } ?? "",
                 r.isEmpty || m.status != .ok ? "" : String(format: "%.3f", r.min()!),
                 r.isEmpty || m.status != .ok ? "" : String(format: "%.3f", r.max()!),
+                m.netMBps.map { String(format: "%.3f", $0) } ?? "",
                 m.medianSeconds.map { String(format: "%.6f", $0) } ?? "",
                 m.startupSeconds.map { String(format: "%.6f", $0) } ?? "",
                 m.medianBuild.map { String(format: "%.6f", $0) } ?? "",

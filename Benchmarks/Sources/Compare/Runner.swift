@@ -65,6 +65,11 @@ struct Measurement {
     var mbps: [Double] { seconds.map { Double(bytes) / $0 / 1e6 } }
     var medianMBps: Double? { status == .ok && !seconds.isEmpty && bytes > 0 ? median(mbps) : nil }
     var medianSeconds: Double? { seconds.isEmpty ? nil : median(seconds) }
+    /// Whole-process tools: MB/s once the start-up time (on an empty file) is taken off.
+    var netMBps: Double? {
+        guard status == .ok, let t = medianSeconds, let s = startupSeconds, t > s, bytes > 0 else { return nil }
+        return Double(bytes) / (t - s) / 1e6
+    }
     var medianBuild: Double? { buildSeconds.isEmpty ? nil : median(buildSeconds) }
 }
 
@@ -156,10 +161,16 @@ final class Runner {
     /// haystack when it is fast enough, else a line-aligned prefix of at least the probe.
     func choosePrefix(_ haystack: [UInt8], probeBytes: Int, probeSeconds: Double, fixedSeconds: Double = 0) -> Int {
         let speed = Double(probeBytes) / max(probeSeconds - fixedSeconds, 1e-6)
-        let affordable = Int(speed * max(options.runBudget - fixedSeconds, options.runBudget / 4))
+        // A child may take its start-up time plus the budget: start-up (building the
+        // automaton, say) is paid once whatever the length, and reported apart.
+        let affordable = Int(speed * options.runBudget)
         if affordable >= haystack.count { return haystack.count }
-        return lineBoundary(haystack, atMost: max(probeBytes, affordable))
+        return lineBoundary(haystack, atMost: max(Self.minimumPrefix, affordable))
     }
+
+    /// The probe run's length, and the shortest prefix an engine is measured on.
+    static let probeLength = 64 << 10
+    static let minimumPrefix = 16 << 10
 
     // MARK: - In-process engines
 
@@ -187,8 +198,8 @@ final class Runner {
         m.detail = s.detail
         m.haystackBytes = haystack.count
         var length = haystack.count
-        if cut && !options.quick && haystack.count > 1 << 20 {
-            let probeLength = lineBoundary(haystack, atMost: 1 << 20)
+        if cut && !options.quick && haystack.count > Self.probeLength {
+            let probeLength = lineBoundary(haystack, atMost: Self.probeLength)
             let probe = Array(haystack[..<probeLength])
             let t0 = now()
             if case .failure(let f) = s.count(probe) {
@@ -259,8 +270,8 @@ final class Runner {
         let startup = median(startups)
         m.startupSeconds = startup
         var length = haystack.count
-        if cut && !options.quick && haystack.count > 1 << 20 {
-            let probeLength = lineBoundary(haystack, atMost: 1 << 20)
+        if cut && !options.quick && haystack.count > Self.probeLength {
+            let probeLength = lineBoundary(haystack, atMost: Self.probeLength)
             let probePath = scratchFile("\(haystackKey)-\(probeLength).txt", Array(haystack[..<probeLength]))
             let r = runCommand(c, file: probePath)
             if case .failure(let f) = outcome(r, c) {
