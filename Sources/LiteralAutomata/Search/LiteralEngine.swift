@@ -136,11 +136,22 @@ struct LiteralEngine: Sendable {
             if s & 0xFFF == 0 { try b.checkSize(against: limits) }
         }
         try b.checkSize(against: limits)
-        let table = trie.resolvedTable()
+        // Resolve rows in breadth-first order straight into the builder: a state's
+        // failure state is shallower, so its row is already final and is copied;
+        // the state's own trie edges then override it.
         let width = trie.classes.count
-        for s in 1..<trie.stateCount {
-            let base = s * width
-            for c in 0..<width { b.setTransition(from: s, class: c, to: Int(table[base + c])) }
+        let root = Int(LiteralTrie.root)
+        for s32 in trie.bfsOrder {
+            let s = Int(s32)
+            if s == root {
+                for c in 0..<width { b.setTransition(from: s, class: c, to: root) }
+            } else {
+                let f = Int(trie.fail[s])
+                if f != Int(LiteralTrie.dead) {
+                    for c in 0..<width { b.setTransition(from: s, class: c, to: b.transition(from: f, class: c)) }
+                }
+            }
+            for (c, n) in trie.edges[s] { b.setTransition(from: s, class: Int(c), to: Int(n)) }
         }
         b.setStart(Int(LiteralTrie.root))
         return try b.build(matchTiming: .immediate, limits: limits)
