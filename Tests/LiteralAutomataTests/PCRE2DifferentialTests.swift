@@ -148,7 +148,7 @@ import Testing
             let offset = Int.random(in: 0...(text.count - 20_000), using: &rng)
             let haystack = Array(text[offset..<(offset + 20_000)])
             let expected = try oracle.matches(in: haystack)
-            #expect(expected.count > 100, "seed \(seed) round \(round): the sample should match often")
+            #expect(!expected.isEmpty, "seed \(seed) round \(round): the sample should match")
             for representation in LiteralRepresentation.allCases {
                 let got = try AhoCorasick.Builder().matchKind(.leftmostLongest).asciiCaseInsensitive(ci).wholeWord(ww)
                     .representation(representation).build(words).matches(in: haystack).map(\.range)
