@@ -101,6 +101,8 @@ struct FilterSink: RecordSink {
     private var scorer: SpamFilter.Scorer
     private var scratch: [UInt8] = []
     private var ranges: [Range<Int>] = []
+    /// The matches of a regex record plus those of rules its matches hid.
+    private var completed: [Match] = []
     private var fileName: String?
     /// Records in the current input (numbers in JSON are 1-based per input).
     private var recordNumber = 0
@@ -130,6 +132,13 @@ struct FilterSink: RecordSink {
     ) throws(OutputError) {
         recordNumber += 1
         records += 1
+        var matches = matches
+        if filter.needsCompletion, !matches.isEmpty {
+            completed.removeAll(keepingCapacity: true)
+            completed.append(contentsOf: matches)
+            filter.completeMatches(in: content, found: matches, into: &completed)
+            matches = completed[...]
+        }
         scorer.beginRecord()
         for m in matches { scorer.add(pattern: m.pattern) }
         let isSpam = scorer.score >= filter.threshold

@@ -131,6 +131,14 @@ struct FilterCommandTests {
         #expect(bytes.out == "clean 1 spam 1\n")
     }
 
+    @Test("regex rules: every rule that occurs counts, even under another rule's match")
+    func regexRulesDistinct() throws {
+        let r = try CLI.run(["filter", "-e", "abc", "-e", "b", "--json"], stdin: "xabcx\nab\n".bytes)
+        let lines = r.out.split(separator: "\n")
+        #expect(lines.count == 2)
+        #expect(lines[0].hasPrefix(#"{"record":1,"spam":true,"score":2,"matches":[{"start":1,"end":4,"pattern":0,"text":"abc"},{"start":2,"end":3,"pattern":1,"text":"b"}]"#))
+    }
+
     @Test("a last record without a delimiter is printed with one, as grep does")
     func finalRecordWithoutNewline() throws {
         #expect(try CLI.run(["filter"], stdin: "a\nb".bytes).out == "a\nb\n")
