@@ -195,3 +195,61 @@ struct StreamTests {
         print("200 MB stream: \(block.count * repeats) bytes in, \(received) out, \(seconds) s")
     }
 }
+
+/// A flag shared between the feeding thread and the test.
+final class Flag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = false
+    func set() { lock.lock(); value = true; lock.unlock() }
+    var isSet: Bool { lock.lock(); defer { lock.unlock() }; return value }
+}
+
+@Suite("Interactive use")
+struct InteractiveTests {
+    @Test("output is flushed per record on a pipe, before the input ends (tail -f | turnstile filter)")
+    func flushPerRecord() throws {
+        let readIt = DispatchSemaphore(value: 0)
+        let inputClosed = Flag()
+        var first = Data()
+        let result = try CLI.stream(["filter"], feed: { handle in
+            try? handle.write(contentsOf: Data("hello\nWINNER\n".utf8))
+            _ = readIt.wait(timeout: .now() + 20)
+            inputClosed.set()
+        }, consume: { handle in
+            first = handle.availableData
+            let early = !inputClosed.isSet
+            readIt.signal()
+            #expect(early, "the clean record arrived only after the input was closed")
+            _ = handle.readDataToEndOfFile()
+        })
+        #expect(String(decoding: first, as: UTF8.self) == "hello\n")
+        #expect(result.status == 0)
+    }
+
+    @Test("--color auto colours on a terminal and respects NO_COLOR",
+          .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
+    func colorOnTerminal() throws {
+        let dir = try CLI.temporaryDirectory()
+        let file = try CLI.write("a winner\n".bytes, to: "w.txt", in: dir)
+        func underScript(_ env: [String: String]) throws -> String {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+            process.arguments = ["-qc", "'\(CLI.binary.path)' match -F -e winner '\(file)'", "/dev/null"]
+            var environment = ProcessInfo.processInfo.environment
+            environment["NO_COLOR"] = nil
+            environment["TERM"] = "xterm"
+            for (k, v) in env { environment[k] = v }
+            process.environment = environment
+            let out = Pipe()
+            process.standardOutput = out
+            process.standardInput = FileHandle.nullDevice
+            try process.run()
+            let data = out.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            return String(decoding: data, as: UTF8.self)
+        }
+        #expect(try underScript([:]).contains("\u{1B}[01;31m\u{1B}[Kwinner\u{1B}[m\u{1B}[K"))
+        let plain = try underScript(["NO_COLOR": "1"])
+        #expect(plain.contains("2:8:0:winner") && !plain.contains("\u{1B}["))
+    }
+}
