@@ -24,7 +24,8 @@ public enum RecordDelimiter: String, Sendable, Hashable, CaseIterable {
     case line
     /// Records ended by a NUL byte (`find -print0`).
     case nul
-    /// Paragraphs or messages separated by one or more blank lines (`\n` or `\r\n`).
+    /// Paragraphs or messages separated by one or more blank lines (`\n` or `\r\n`);
+    /// blank lines at the start of the input belong to the first paragraph.
     case blank
     /// The whole input is one record.
     case none
@@ -85,6 +86,9 @@ public enum RecordDelimiter: String, Sendable, Hashable, CaseIterable {
                     break
                 }
                 if q >= count - (buffer[count - 1] == 0x0D ? 1 : 0), !atEnd { return nil }
+                // Blank lines at the very start belong to the first record's content
+                // (unless nothing else follows), so no record is empty.
+                if nl == from, q < count { p = q; continue }
                 return (nl, q)
             }
             return atEnd ? (count, count) : nil

@@ -19,6 +19,32 @@ struct StreamTests {
         #expect(json.out.split(separator: "\n").count == 3)
     }
 
+    @Test("--delimiter blank over a 3 MB stream: paragraphs cut across reads are kept whole")
+    func blankStream() throws {
+        var input: [UInt8] = [], expected: [UInt8] = []
+        var n = 0
+        var rng = SeededGenerator(defaultSeed: 0xB1A4C)
+        while input.count < 3_000_000 {
+            n += 1
+            let crlf = n % 3 == 0
+            let eol: [UInt8] = crlf ? [0x0D, 0x0A] : [0x0A]
+            var paragraph: [UInt8] = []
+            for line in 0..<Int.random(in: 1...6, using: &rng) {
+                paragraph += Array("paragraph \(n) line \(line) \(String(repeating: "z", count: Int.random(in: 0...300, using: &rng)))".utf8) + eol
+            }
+            let spam = n % 7 == 0
+            if spam { paragraph += Array("claim your prize".utf8) + eol }
+            let separator = [UInt8]((0..<Int.random(in: 1...3, using: &rng)).flatMap { _ in eol })
+            input += paragraph + separator
+            if !spam { expected += paragraph + separator }
+        }
+        let r = try CLI.run(["filter", "--delimiter", "blank"], stdin: input)
+        #expect(r.stdout.count == expected.count)
+        #expect(r.stdout == expected, "seed \(rng.seed)")
+        #expect(try CLI.run(["filter", "--delimiter", "blank", "--count"], stdin: input).out
+                == "clean \(n - n / 7) spam \(n / 7)\n")
+    }
+
     @Test("--delimiter none: the whole input is one record, so a regex may cross lines")
     func none() throws {
         let r = try CLI.run(["match", "-e", "a\\nb", "--delimiter", "none"], stdin: "xa\nb\n".bytes)
