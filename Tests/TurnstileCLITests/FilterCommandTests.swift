@@ -160,6 +160,23 @@ struct FilterCommandTests {
         #expect(big.stdout == zeros)
     }
 
+    @Test("--max-record-bytes with blank-line paragraphs: a paragraph cut right before its blank line")
+    func maxRecordBytesBlank() throws {
+        // The first read ends inside the terminator, so the head is cut at the limit and
+        // the rest of the record starts with its blank line.
+        let head = String(repeating: "x", count: 20)
+        var out = Data()
+        let result = try CLI.stream(["filter", "--delimiter", "blank", "--max-record-bytes", "20"], feed: { handle in
+            try? handle.write(contentsOf: Data((head + "\n").utf8))
+            Thread.sleep(forTimeInterval: 0.3)
+            try? handle.write(contentsOf: Data("\nwinner\n\nok\n".utf8))
+        }, consume: { handle in
+            out = handle.readDataToEndOfFile()
+        })
+        #expect(String(decoding: out, as: UTF8.self) == head + "\n\nok\n")
+        #expect(result.status == 0)
+    }
+
     @Test("--help shows a worked example")
     func help() throws {
         let r = try CLI.run(["filter", "--help"])

@@ -78,7 +78,8 @@ struct RecordScanner {
             let view = UnsafeBufferPointer(start: buffer, count: end)
             do {
                 if inTail {
-                    if let (contentEnd, next) = delimiter.nextRecord(in: view, from: start, atEnd: atEnd) {
+                    if let (contentEnd, next) = delimiter.nextRecord(
+                        in: view, from: start, atEnd: atEnd, continuing: true) {
                         try sink.tail(slice(view, start, contentEnd), end: slice(view, contentEnd, next))
                         start = next
                         inTail = false
