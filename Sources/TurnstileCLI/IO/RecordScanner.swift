@@ -117,7 +117,8 @@ struct RecordScanner {
                 start = 0
             }
             if capacity - end < Self.readSize / 2 {
-                let newCapacity = max(capacity * 2, end + Self.readSize)
+                // Double, but never much past what the longest record may need.
+                let newCapacity = max(end + Self.readSize, min(capacity * 2, maxRecordBytes + 2 * Self.readSize))
                 let bigger = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
                 // SAFETY: end <= capacity < newCapacity; the regions are distinct allocations.
                 bigger.update(from: buffer, count: end)
