@@ -13,9 +13,9 @@ APT_GET := $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get
 
 .PHONY: run test deps
 
-# The main job. (The CLI is still a stub; this target will run a real filter job.)
+# The main job: filter the sample messages with the built-in spam list (prints the clean ones).
 run:
-	$(SWIFT) run -c release turnstile --help
+	$(SWIFT) run -c release turnstile filter Corpora/messages/sample.txt
 
 # Swift Testing already runs tests in parallel inside one process, so no --parallel.
 test: deps
