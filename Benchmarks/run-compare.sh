@@ -3,7 +3,8 @@
 # release mode (from this package, which depends on the root package by path), runs
 # every workload of ../Corpora/bench/workloads.json and writes
 #   results/<UTC date>/{table.md,results.csv,chart.svg,machine.txt}
-# Extra arguments go to compare (for example --size 16, --filter words, --quick).
+# Extra arguments go to compare (for example --size 16, --filter words, --quick,
+# --reps 5); the default here is 1 warm-up + 3 timed runs per engine and workload.
 #
 #   ./run-compare.sh                 full run: 128 MiB haystacks, 1 GiB filter stream
 #   ./run-compare.sh --quick         the CI smoke run (writes results/<date>-quick/)
@@ -14,7 +15,10 @@ swift build -c release --product compare
 swift build -c release --product turnstile
 
 stamp="$(date -u +%Y-%m-%d)"
-for arg in "$@"; do [ "$arg" = "--quick" ] && stamp="$stamp-quick"; done
+reps=(--reps 3)
+for arg in "$@"; do
+    if [ "$arg" = "--quick" ]; then stamp="$stamp-quick"; reps=(); fi
+done
 out="results/$stamp"
 mkdir -p "$out"
 {
@@ -29,7 +33,7 @@ mkdir -p "$out"
 
 # compare exits 1 when two engines disagree on a count; keep its output either way.
 set +e
-.build/release/compare --out "$out" --turnstile .build/release/turnstile --scratch "results/tmp" "$@"
+.build/release/compare --out "$out" --turnstile .build/release/turnstile --scratch "results/tmp" "${reps[@]}" "$@"
 status=$?
 set -e
 rm -rf results/tmp

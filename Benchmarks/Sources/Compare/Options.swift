@@ -47,7 +47,8 @@ struct CompareOptions {
         --out also writes table.md, results.csv and chart.svg there. Exits 1 when two
         engines disagree on a count (printed as ERROR lines), 2 on a usage error.
 
-          --quick          CI smoke run: 256 KiB haystacks, one repetition, small inputs
+          --quick          CI smoke run: 256 KiB haystacks, one repetition, small inputs,
+                           run budget 0.1 s (16 KiB probe), child timeout 2 s
           --size MiB       haystack size for the full run (default 128)
           --filter NAME    only workloads whose name contains NAME (repeatable)
           --out DIR        write table.md, results.csv, chart.svg into DIR
@@ -64,7 +65,7 @@ struct CompareOptions {
 
     static func parse(_ arguments: [String]) -> CompareOptions {
         var o = CompareOptions()
-        var repsGiven = false, warmupsGiven = false
+        var repsGiven = false, warmupsGiven = false, budgetGiven = false
         var i = 1
         func value(_ flag: String) -> String {
             i += 1
@@ -88,7 +89,7 @@ struct CompareOptions {
                 o.warmups = v; warmupsGiven = true
             case "--budget":
                 guard let v = Double(value(a)), v > 0 else { fail("--budget needs a positive number of seconds") }
-                o.runBudget = v
+                o.runBudget = v; budgetGiven = true
             case "--timeout":
                 guard let v = Double(value(a)), v > 0 else { fail("--timeout needs a positive number of seconds") }
                 o.timeout = v
@@ -108,6 +109,7 @@ struct CompareOptions {
         if o.quick {
             if !repsGiven { o.reps = 1 }
             if !warmupsGiven { o.warmups = 0 }
+            if !budgetGiven { o.runBudget = 0.1 }
             o.timeout = min(o.timeout, 2)
         }
         return o

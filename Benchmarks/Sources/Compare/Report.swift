@@ -97,6 +97,13 @@ struct Report {
             out += "turnstile CLI runs `match -c` (matches), or `filter --count` for whole-word rows (lines with a match); rg runs `--count-matches`, or `-c` for whole-word rows; grep and pcre2grep run `-c` (lines with a match). Every count is checked against Turnstile's on the same bytes.\n\n"
         }
 
+        let baselines = results.filter { $0.kind == "baseline" }
+        if !baselines.isEmpty {
+            out += "## Baseline\n\n| workload | haystack | MB/s (median, min–max) |\n|---|---|--:|\n"
+            for m in baselines { out += "| \(md(m.workload)) | \(m.haystack) \(formatBytes(m.haystackBytes)) | \(cell(m)) |\n" }
+            out += "\n"
+        }
+
         let pathRows = rows { $0.kind == "pathological" }
         if !pathRows.isEmpty {
             let pe = EngineName.all.filter { e in results.contains { $0.engine == e && $0.kind == "pathological" } }

@@ -165,12 +165,12 @@ final class Runner {
         // automaton, say) is paid once whatever the length, and reported apart.
         let affordable = Int(speed * options.runBudget)
         if affordable >= haystack.count { return haystack.count }
-        return lineBoundary(haystack, atMost: max(Self.minimumPrefix, affordable))
+        return lineBoundary(haystack, atMost: max(minimumPrefix, affordable))
     }
 
     /// The probe run's length, and the shortest prefix an engine is measured on.
-    static let probeLength = 64 << 10
-    static let minimumPrefix = 16 << 10
+    var probeLength: Int { options.quick ? 16 << 10 : 64 << 10 }
+    var minimumPrefix: Int { options.quick ? 8 << 10 : 16 << 10 }
 
     // MARK: - In-process engines
 
@@ -198,8 +198,8 @@ final class Runner {
         m.detail = s.detail
         m.haystackBytes = haystack.count
         var length = haystack.count
-        if cut && !options.quick && haystack.count > Self.probeLength {
-            let probeLength = lineBoundary(haystack, atMost: Self.probeLength)
+        if cut && haystack.count > probeLength {
+            let probeLength = lineBoundary(haystack, atMost: probeLength)
             let probe = Array(haystack[..<probeLength])
             let t0 = now()
             if case .failure(let f) = s.count(probe) {
@@ -270,8 +270,8 @@ final class Runner {
         let startup = median(startups)
         m.startupSeconds = startup
         var length = haystack.count
-        if cut && !options.quick && haystack.count > Self.probeLength {
-            let probeLength = lineBoundary(haystack, atMost: Self.probeLength)
+        if cut && haystack.count > probeLength {
+            let probeLength = lineBoundary(haystack, atMost: probeLength)
             let probePath = scratchFile("\(haystackKey)-\(probeLength).txt", Array(haystack[..<probeLength]))
             let r = runCommand(c, file: probePath)
             if case .failure(let f) = outcome(r, c) {
@@ -365,6 +365,7 @@ final class Runner {
             note("== \(w.name)")
             do {
                 switch w.kind {
+                case .memchr: try runMemchr(w)
                 case .literal, .regex: try runSearch(w)
                 case .pathological: try runPathological(w)
                 case .buildLiteral, .buildRegex: try runBuild(w)
@@ -458,6 +459,31 @@ final class Runner {
         for (name, _) in fileCache where name.hasPrefix("\(hname)-") && !name.hasSuffix("-\(haystack.count).txt") {
             removeScratch(matching: name)
         }
+    }
+
+    /// The memory-bandwidth baseline: glibc memchr for a byte, counting occurrences.
+    func runMemchr(_ w: Workload) throws {
+        let (hname, hspec) = spec(w)
+        let haystack = try corpus.haystack(hname, spec: hspec, bytes: options.haystackBytes)
+        let byte = Int32(w.byte ?? 0)
+        var m = Measurement(workload: w.name, kind: "baseline", haystack: hname, engine: "memchr")
+        _ = measureInProcess(&m, haystack: haystack, cut: false) {
+            BuiltSearcher(count: { h in
+                var n = 0
+                h.withUnsafeBufferPointer { b in
+                    guard var p = UnsafeRawPointer(b.baseAddress) else { return }
+                    let end = p + b.count
+                    // SAFETY: p stays within [base, end); memchr reads end - p bytes.
+                    while p < end, let hit = memchr(p, byte, end - p) {
+                        n += 1
+                        p = UnsafeRawPointer(hit) + 1
+                    }
+                }
+                return .success(n)
+            }, matchesAndLines: nil, memoryBytes: nil, detail: "glibc memchr for byte \(byte)")
+        }
+        m.buildSeconds = []
+        record(m)
     }
 
     func runPathological(_ w: Workload) throws {

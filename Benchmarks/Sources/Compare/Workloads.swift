@@ -28,7 +28,7 @@ struct WordSpec: Decodable {
 
 struct Workload: Decodable {
     enum Kind: String, Decodable {
-        case literal, regex, pathological, buildLiteral = "build-literal", buildRegex = "build-regex", filter
+        case memchr, literal, regex, pathological, buildLiteral = "build-literal", buildRegex = "build-regex", filter
     }
     var name: String
     var kind: Kind
@@ -38,6 +38,7 @@ struct Workload: Decodable {
     var caseInsensitive: Bool?
     var wholeWord: Bool?
     var unit: String?
+    var byte: UInt8?
     var tail: String?
     var sizes: [Int]?
     var quickSizes: [Int]?
