@@ -88,6 +88,9 @@ final class Runner {
     var results: [Measurement] = []
     var errors: [String] = []
     var skippedWorkloads: [(String, String)] = []
+    /// Called after each workload (main writes the CSV so far, so an interrupted run
+    /// keeps what it measured).
+    var afterWorkload: ((Runner) -> Void)?
     private var fileCache: [String: String] = [:]
     private var scratchFiles: [String] = []
 
@@ -280,6 +283,22 @@ final class Runner {
                 return
             }
             length = choosePrefix(haystack, probeBytes: probeLength, probeSeconds: r.seconds, fixedSeconds: startup)
+            // A 64 KiB probe of a fast tool is mostly start-up noise: while the last
+            // probe's time beyond start-up is short and the haystack not yet affordable
+            // whole, probe again on a longer prefix (at most twice).
+            var probeBytes = probeLength, probeSeconds = r.seconds
+            for _ in 0..<2 {
+                guard length < haystack.count, probeSeconds - startup < options.runBudget / 10 else { break }
+                let next = lineBoundary(haystack, atMost: min(haystack.count, max(probeBytes * 16, length / 4)))
+                guard next > probeBytes else { break }
+                let nextPath = scratchFile("\(haystackKey)-probe-\(next).txt", Array(haystack[..<next]))
+                let r2 = runCommand(c, file: nextPath)
+                removeScratch(matching: "\(haystackKey)-probe-\(next).txt")
+                guard case .success = outcome(r2, c) else { break }
+                probeBytes = next
+                probeSeconds = r2.seconds
+                length = choosePrefix(haystack, probeBytes: probeBytes, probeSeconds: probeSeconds, fixedSeconds: startup)
+            }
         }
         let path = scratchFile("\(haystackKey)-\(length).txt", length == haystack.count ? haystack : Array(haystack[..<length]))
         m.bytes = length
@@ -375,6 +394,7 @@ final class Runner {
                 skippedWorkloads.append((w.name, "\(error)"))
                 note("   skipped: \(error)")
             }
+            afterWorkload?(self)
         }
         removeAllScratch()
     }

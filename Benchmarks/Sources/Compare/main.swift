@@ -59,7 +59,16 @@ let started = Date()
 let load0 = (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))?.split(separator: " ").prefix(3).joined(separator: " ") ?? "?"
 let corpus = Corpus(corporaDir: corporaDir, options: options)
 let runner = Runner(options: options, corpus: corpus, file: workloadFile, scratch: scratch, turnstileBinary: turnstileBinary)
+let partialPath: String? = options.outDir.map { $0 + "/results.partial.csv" }
+if let out = options.outDir, let partialPath {
+    try? FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+    runner.afterWorkload = { r in
+        let partial = Report(results: r.results, errors: r.errors, skippedWorkloads: r.skippedWorkloads, header: [])
+        try? partial.csv().write(toFile: partialPath, atomically: true, encoding: .utf8)
+    }
+}
 runner.run()
+if let partialPath { try? FileManager.default.removeItem(atPath: partialPath) }
 let elapsed = Date().timeIntervalSince(started)
 let load1 = (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))?.split(separator: " ").prefix(3).joined(separator: " ") ?? "?"
 
