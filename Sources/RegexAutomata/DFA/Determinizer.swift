@@ -114,6 +114,8 @@ struct Determinizer: Sendable {
     private var marks: [UInt32]
     private var generation: UInt32 = 0
     private var stack: [ClosureItem] = []
+    private var closureKey: DFAStateKey? = nil
+    private var closureCache: [(consumers: [UInt32], patterns: [UInt32])?] = [nil, nil, nil, nil]
     /// Visited (state, flags) pairs with some iteration flag raised.
     private var flagged: Set<ClosureItem> = []
     /// Consumers already recorded in this closure (a consumer reached with other
@@ -150,8 +152,20 @@ struct Determinizer: Sendable {
         let isEOI = symbol == byteClasses.eoi
         let byte: UInt8 = isEOI ? 0 : representatives[symbol]
         let nextCategory = isEOI ? LookContext.endOfInput : LookContext.category(of: byte)
+        // The closure depends only on the next symbol's category: compute it at most
+        // four times per state (the builder asks for every symbol of one state in a row).
+        if closureKey != key {
+            closureKey = key
+            for c in 0..<4 { closureCache[c] = nil }
+        }
         var patterns: [UInt32] = []
-        close(key, nextCategory: nextCategory, patterns: &patterns)
+        if let cached = closureCache[Int(nextCategory)] {
+            consumers = cached.consumers
+            patterns = cached.patterns
+        } else {
+            close(key, nextCategory: nextCategory, patterns: &patterns)
+            closureCache[Int(nextCategory)] = (consumers, patterns)
+        }
         if isEOI {
             return patterns.isEmpty ? nil : DFAStateKey(seeds: [], previous: 0, suppressEmptyMatch: false, patterns: patterns)
         }
