@@ -16,12 +16,15 @@ extension DenseDFA {
     /// end-of-input) is fed to a ``MatchTiming/delayedByOne`` automaton, so look-ahead
     /// sees the real context.
     ///
+    /// - Precondition: `range` lies within `haystack` (checked once, before the loop).
     /// - Complexity: O(range.count).
     @inlinable
     public func searchForward(
         _ haystack: UnsafeBufferPointer<UInt8>, in range: Range<Int>,
         anchored: Bool = false, earliest: Bool = false
     ) -> MatchEnd? {
+        // The loops below read the haystack without bounds checks in release builds.
+        precondition(range.lowerBound >= 0 && range.upperBound <= haystack.count, "search range outside the haystack")
         var state = startState(in: haystack, at: range.lowerBound, anchored: anchored)
         var last: MatchEnd? = nil
         let immediate = matchTiming == .immediate
@@ -67,12 +70,15 @@ extension DenseDFA {
     /// the end of the haystack), and past the range's left edge the byte before it
     /// (or end-of-input at offset 0) is fed.
     ///
+    /// - Precondition: `range` lies within `haystack` (checked once, before the loop).
     /// - Complexity: O(range.count).
     @inlinable
     public func searchReverse(
         _ haystack: UnsafeBufferPointer<UInt8>, in range: Range<Int>,
         anchored: Bool = true, earliest: Bool = false
     ) -> MatchEnd? {
+        // The loops below read the haystack without bounds checks in release builds.
+        precondition(range.lowerBound >= 0 && range.upperBound <= haystack.count, "search range outside the haystack")
         let context: StartContext = range.upperBound >= haystack.count
             ? .textStart : StartContext(previousByte: haystack[range.upperBound])
         var state = startState(context, anchored: anchored)
@@ -115,12 +121,15 @@ extension DenseDFA {
     /// semantics: with an unanchored automaton this is every occurrence).
     /// Stops at the dead state, or when `body` returns `false`.
     ///
+    /// - Precondition: `range` lies within `haystack` (checked once, before the loop).
     /// - Complexity: O(range.count + matches × patterns per match).
     @inlinable
     public func forEachMatchEnd(
         _ haystack: UnsafeBufferPointer<UInt8>, in range: Range<Int>, anchored: Bool = false,
         _ body: (_ end: Int, _ patterns: ArraySlice<UInt32>) -> Bool
     ) {
+        // The loops below read the haystack without bounds checks in release builds.
+        precondition(range.lowerBound >= 0 && range.upperBound <= haystack.count, "search range outside the haystack")
         var state = startState(in: haystack, at: range.lowerBound, anchored: anchored)
         let immediate = matchTiming == .immediate
         if immediate, isMatchState(state) {

@@ -67,7 +67,8 @@ extension DenseDFA {
         // Transitions over compact states, and their inverse in CSR form:
         // the sources of (target t, symbol c) are inverse[inverseStart[t*k+c] ..< inverseStart[t*k+c+1]].
         var delta = [UInt32](repeating: 0, count: n * k)
-        var inverseStart = [Int](repeating: 0, count: n * k + 1)
+        // UInt32 suffices: n·k ≤ the table's length, which the builder keeps below 2^32.
+        var inverseStart = [UInt32](repeating: 0, count: n * k + 1)
         for s in 0..<n {
             let row = original[s] << shift
             for c in 0..<k {
@@ -82,7 +83,7 @@ extension DenseDFA {
         for s in 0..<n {
             for c in 0..<k {
                 let key = Int(delta[s * k + c]) * k + c
-                inverse[fill[key]] = UInt32(s)
+                inverse[Int(fill[key])] = UInt32(s)
                 fill[key] += 1
             }
         }
@@ -126,7 +127,7 @@ extension DenseDFA {
             for position in partition.range(of: splitter) {
                 let t = partition.elements[position]
                 let key = t * k + c
-                for j in inverseStart[key]..<inverseStart[key + 1] {
+                for j in Int(inverseStart[key])..<Int(inverseStart[key + 1]) {
                     predecessors.append(Int(inverse[j]))
                 }
             }

@@ -184,3 +184,18 @@ import AutomatonCore
         #expect(empty.withUnsafeBufferPointer { dfa.searchReverse($0, in: 0..<0) } == nil)
     }
 }
+
+@Suite struct DenseDFASearchRangeTests {
+    @Test func aRangeOutsideTheHaystackTraps() async throws {
+        await #expect(processExitsWith: .failure) {
+            let dfa = try DenseDFASearchTests.abPlus()
+            let bytes: [UInt8] = [0x61, 0x62]
+            _ = bytes.withUnsafeBufferPointer { dfa.searchForward($0, in: 0..<5, anchored: true) }
+        }
+        await #expect(processExitsWith: .failure) {
+            let dfa = try DenseDFASearchTests.abPlus()
+            let bytes: [UInt8] = [0x61, 0x62]
+            _ = bytes.withUnsafeBufferPointer { dfa.searchReverse($0, in: 1..<3) }
+        }
+    }
+}

@@ -113,17 +113,55 @@ import TestSupport
         #expect(small.patterns(of: small.next(small.startState(.textStart, anchored: true), 0x61)) == [0])
     }
 
+    @Test func endOfInputSeparatesStates() throws {
+        // p and q agree on every byte but only p reaches a match on end-of-input.
+        var b = DenseDFABuilder(byteClasses: .single, patternCount: 1)
+        let start = b.addState(), p = b.addState(), q = b.addState(), m = b.addState(patterns: [0])
+        b.setTransition(from: start, class: 0, to: p)
+        b.setTransition(from: p, class: 0, to: q)
+        b.setTransition(from: q, class: 0, to: p)
+        b.setEOITransition(from: p, to: m)
+        b.setStart(start)
+        let dfa = try b.build(matchTiming: .delayedByOne)
+        let small = dfa.minimized()
+        // start and q are equivalent (a byte leads to p, end-of-input to the dead state);
+        // p differs from them only on end-of-input and must stay apart.
+        #expect(small.stateCount == 4)
+        #expect(small.index(of: small.next(small.startState(), 0x78)) != small.index(of: small.startState()))
+        #expect(small.matchTiming == .delayedByOne)
+        for text in ["", "x", "xy", "xyz", "wxyz"] {
+            #expect(small.matchEnds(in: text) == dfa.matchEnds(in: text), "\(text)")
+        }
+        #expect(small.matchEnds(in: "xyz") == [MatchEnd(pattern: 0, end: 3)])
+        #expect(small.matchEnds(in: "xy").isEmpty)
+    }
+
+    @Test func delayedWordBoundaryKeepsItsMatches() throws {
+        let dfa = try DenseDFASearchTests.aWordBoundary()
+        let small = dfa.minimized()
+        #expect(small.stateCount == dfa.stateCount, "already minimal: S and M differ in their pattern lists")
+        #expect(small.serializedTableForTests == dfa.serializedTableForTests)
+        #expect(small.matchEnds(in: "ab a-a") == [MatchEnd(pattern: 0, end: 4), MatchEnd(pattern: 0, end: 6)])
+    }
+
     @Test(arguments: [DenseDFA.MatchTiming.immediate, .delayedByOne])
     func randomAutomataKeepTheirLanguage(timing: DenseDFA.MatchTiming) throws {
         var rng = SeededGenerator(defaultSeed: timing == .immediate ? 0x5EED_0001 : 0x5EED_0002)
         for round in 0..<25 {
             let states = Int.random(in: 1...12, using: &rng)
             let patternCount = Int.random(in: 1...3, using: &rng)
-            let base = try DFATestHelpers.randomDFA(states: states, patternCount: patternCount, timing: timing, using: &rng)
+            let wild = round % 4 == 3
+            let base = try DFATestHelpers.randomDFA(
+                states: states, patternCount: patternCount, timing: timing, wildBytes: wild, using: &rng)
             let dfa = round.isMultiple(of: 2) ? base : try DFATestHelpers.duplicated(base, copies: 3, using: &rng)
             let small = dfa.minimized()
             let context = "seed \(rng.seed), round \(round)"
             #expect(DFATestHelpers.firstDifference(dfa, small) == nil, "\(context)")
+            if wild {
+                // Bytes outside {a, b, c} matter too: walk them, on shorter strings.
+                let bytes = Array("abc\0z".utf8)
+                #expect(DFATestHelpers.firstDifference(dfa, small, alphabet: bytes, maxLength: 5) == nil, "\(context)")
+            }
             #expect(small.stateCount == DFATestHelpers.mooreMinimalStateCount(dfa), "\(context)")
             #expect(small.stateCount == base.minimized().stateCount, "\(context)")
             #expect(small.stateCount <= dfa.stateCount, "\(context)")
