@@ -182,6 +182,18 @@ struct FilterSink: RecordSink {
         }
     }
 
+    /// A record without matches is clean when the threshold is above 0 — then the
+    /// modes that print only verdicts or whole records take runs of them at once.
+    var acceptsCleanRuns: Bool {
+        threshold > 0 && !needsCompletion && (mode == .count || mode == .clean || mode == .spam)
+    }
+
+    mutating func cleanRun(_ bytes: UnsafeBufferPointer<UInt8>, records n: Int) throws(OutputError) {
+        recordNumber += n
+        records += n
+        if mode == .clean { try output.write(bytes) }
+    }
+
     mutating func tail(_ bytes: UnsafeBufferPointer<UInt8>, end: UnsafeBufferPointer<UInt8>?) throws(OutputError) {
         guard printTail else { return }
         try output.write(bytes)

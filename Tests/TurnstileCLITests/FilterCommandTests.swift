@@ -189,10 +189,13 @@ struct FilterCommandTests {
                 Int.random(in: 0..<3, using: &rng) == 0 ? words.randomElement(using: &rng)! : "xyz\(Int.random(in: 0..<9, using: &rng))"
             }.joined(separator: Bool.random(using: &rng) ? " " : ""))
         }
-        let input = Array((lines.joined(separator: "\n") + "\n").utf8)
+        lines.append("the last record, never empty")
+        // Without a final newline for one variant: the last record is unterminated.
+        let input = Array((lines.joined(separator: "\n") + (flags.count == 1 ? "" : "\n")).utf8)
         let rules = FileManager.default.temporaryDirectory.appendingPathComponent("turnstile-early-\(getpid())-\(flags.joined()).tsv")
         defer { try? FileManager.default.removeItem(at: rules) }
-        for (threshold, weights) in [("1", ["1", "1", "1"]), ("2.5", ["1", "0.5", "2"]), ("1", ["2", "-1", "1"])] {
+        for (threshold, weights) in [("1", ["1", "1", "1"]), ("2.5", ["1", "0.5", "2"]), ("1", ["2", "-1", "1"]),
+                                     ("0", ["1", "1", "1"])] {
             let text = zip(["win", "free", "prize"], weights).map { "\($0)\t\($1)\n" }.joined() + "a\t\(weights[0])\ncash\t0\n"
             try Data(text.utf8).write(to: rules)
             let common = flags + ["--rules", rules.path, "--threshold", threshold]
