@@ -30,6 +30,9 @@ struct FingerprintPrefilter: Sendable {
     /// nil when it would not help: more than 64 patterns, a pattern shorter than 2
     /// bytes, or too many distinct prefixes.
     init?(_ dfa: DenseDFA, patternCount: Int, shortest: Int) {
+        // PERF: raising the limit to 128 patterns lost: with 100 dictionary words
+        // candidates are too frequent (callgrind, 8 MiB: match -c 90.2 M -> 163.3 M
+        // instructions; filter -i -w 136.9 M -> 243.1 M), so 64 it stays.
         guard patternCount <= 64, shortest >= 2, dfa.stateCount <= 1 << 16 else { return nil }
         let width = min(3, shortest)
         let start = dfa.startState()
