@@ -36,8 +36,8 @@ public struct RegexAutomaton: Sendable {
     }
 
     enum Engine: Sendable {
-        case dense(forward: DenseDFA, reverse: DenseDFA, nonEmpty: DenseDFA?)
-        case lazy(forward: LazyDFA, reverse: LazyDFA, nonEmpty: LazyDFA)
+        case dense(forward: DenseDFA, reverse: DenseDFA)
+        case lazy(forward: LazyDFA, reverse: LazyDFA)
     }
 
     /// Counters from one search call, for tests of linear time (no timing needed).
@@ -54,6 +54,9 @@ public struct RegexAutomaton: Sendable {
     }
 
     let engine: Engine
+    /// The global loop's retry after an empty match (non-empty, anchored), run lazily
+    /// with either engine: it is rare and usually short.
+    let nonEmpty: LazyDFA
     /// The forward NFA (all patterns, leftmost-first priority).
     public let forwardNFA: ThompsonNFA
     /// The reversed NFA used to find match starts.
@@ -63,8 +66,9 @@ public struct RegexAutomaton: Sendable {
     /// `true` when some pattern can match the empty string.
     public let canMatchEmpty: Bool
 
-    init(engine: Engine, forwardNFA: ThompsonNFA, reverseNFA: ThompsonNFA, isUTF8: Bool, canMatchEmpty: Bool) {
+    init(engine: Engine, nonEmpty: LazyDFA, forwardNFA: ThompsonNFA, reverseNFA: ThompsonNFA, isUTF8: Bool, canMatchEmpty: Bool) {
         self.engine = engine
+        self.nonEmpty = nonEmpty
         self.forwardNFA = forwardNFA
         self.reverseNFA = reverseNFA
         self.isUTF8 = isUTF8
@@ -82,13 +86,13 @@ public struct RegexAutomaton: Sendable {
 
     /// The forward DFA (leftmost-first, delayed by one) with the dense engine.
     public var forwardDFA: DenseDFA? {
-        if case .dense(let f, _, _) = engine { return f }
+        if case .dense(let f, _) = engine { return f }
         return nil
     }
 
     /// The anchored reverse DFA (reports every match) with the dense engine.
     public var reverseDFA: DenseDFA? {
-        if case .dense(_, let r, _) = engine { return r }
+        if case .dense(_, let r) = engine { return r }
         return nil
     }
 
@@ -182,9 +186,9 @@ struct Searcher {
 
     mutating func isMatch(_ haystack: UnsafeBufferPointer<UInt8>) -> Bool {
         switch regex.engine {
-        case .dense(let forward, _, _):
+        case .dense(let forward, _):
             return forward.regexSearchForward(haystack, from: 0, anchored: false, earliest: true, steps: &stats.transitions) != nil
-        case .lazy(let forward, _, _):
+        case .lazy(let forward, _):
             let cache = forwardCache ?? forward.makeCache()
             forwardCache = cache
             switch forward.searchForward(cache, haystack, from: 0, anchored: false, earliest: true, steps: &stats.transitions) {
@@ -199,32 +203,27 @@ struct Searcher {
     /// The leftmost-first match from `from`, or with `retry` the non-empty match
     /// anchored at `from`.
     mutating func find(_ haystack: UnsafeBufferPointer<UInt8>, from: Int, retry: Bool) -> Match? {
-        switch regex.engine {
-        case .dense(let forward, let reverse, let nonEmpty):
-            if retry {
-                guard let e = (nonEmpty ?? forward).regexSearchForward(
-                    haystack, from: from, anchored: true, earliest: false, steps: &stats.transitions)
-                else { return nil }
+        if retry {
+            let nonEmpty = regex.nonEmpty
+            let cache = nonEmptyCache ?? nonEmpty.makeCache()
+            nonEmptyCache = cache
+            switch nonEmpty.searchForward(cache, haystack, from: from, anchored: true, earliest: false, steps: &stats.transitions) {
+            case .found(let e):
+                guard let e else { return nil }
                 return Match(pattern: e.pattern, start: from, end: e.end)
+            case .gaveUp:
+                return pikeVM(haystack, from: from, retry: true)
             }
+        }
+        switch regex.engine {
+        case .dense(let forward, let reverse):
             guard let e = forward.regexSearchForward(haystack, from: from, anchored: false, earliest: false, steps: &stats.transitions)
             else { return nil }
             if let s = reverse.regexSearchReverse(haystack, in: from..<e.end, pattern: e.pattern, steps: &stats.transitions) {
                 return Match(pattern: e.pattern, start: s, end: e.end)
             }
             return pikeVM(haystack, from: from, retry: false)
-        case .lazy(let forward, let reverse, let nonEmpty):
-            if retry {
-                let cache = nonEmptyCache ?? nonEmpty.makeCache()
-                nonEmptyCache = cache
-                switch nonEmpty.searchForward(cache, haystack, from: from, anchored: true, earliest: false, steps: &stats.transitions) {
-                case .found(let e):
-                    guard let e else { return nil }
-                    return Match(pattern: e.pattern, start: from, end: e.end)
-                case .gaveUp:
-                    return pikeVM(haystack, from: from, retry: true)
-                }
-            }
+        case .lazy(let forward, let reverse):
             let fc = forwardCache ?? forward.makeCache()
             forwardCache = fc
             let end: MatchEnd

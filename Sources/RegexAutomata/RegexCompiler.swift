@@ -84,28 +84,28 @@ public struct RegexCompiler: Sendable {
         }
         let canMatchEmpty = hirs.contains { $0.minimumLength == 0 }
         let engine: RegexAutomaton.Engine
-        if !forceLazy, let dense = try? buildDense(forwardNFA, reverseNFA, canMatchEmpty: canMatchEmpty) {
+        if !forceLazy, let dense = try? buildDense(forwardNFA, reverseNFA) {
             engine = dense
         } else {
             engine = .lazy(
                 forward: LazyDFA(nfa: forwardNFA, startKind: .standard, limits: limits),
-                reverse: LazyDFA(nfa: reverseNFA, startKind: .anchoredOnly, limits: limits),
-                nonEmpty: LazyDFA(nfa: forwardNFA, startKind: .anchoredNonEmpty, limits: limits))
+                reverse: LazyDFA(nfa: reverseNFA, startKind: .anchoredOnly, limits: limits))
         }
+        // The retry after an empty match ("a non-empty match anchored here") is rare,
+        // so it always runs lazily, with its own cache per search call.
+        let nonEmpty = LazyDFA(nfa: forwardNFA, startKind: .anchoredNonEmpty, limits: limits)
         return RegexAutomaton(
-            engine: engine, forwardNFA: forwardNFA, reverseNFA: reverseNFA,
+            engine: engine, nonEmpty: nonEmpty, forwardNFA: forwardNFA, reverseNFA: reverseNFA,
             isUTF8: syntax.mode == .utf8, canMatchEmpty: canMatchEmpty)
     }
 
-    private func buildDense(_ forwardNFA: ThompsonNFA, _ reverseNFA: ThompsonNFA, canMatchEmpty: Bool) throws(AutomatonError) -> RegexAutomaton.Engine {
+    private func buildDense(_ forwardNFA: ThompsonNFA, _ reverseNFA: ThompsonNFA) throws(AutomatonError) -> RegexAutomaton.Engine {
         var forward = try forwardNFA.determinized(startKind: .standard, limits: limits)
         var reverse = try reverseNFA.determinized(startKind: .anchoredOnly, limits: limits)
-        var nonEmpty = canMatchEmpty ? try forwardNFA.determinized(startKind: .anchoredNonEmpty, limits: limits) : nil
         if minimize {
             forward = forward.minimized()
             reverse = reverse.minimized()
-            nonEmpty = nonEmpty?.minimized()
         }
-        return .dense(forward: forward, reverse: reverse, nonEmpty: nonEmpty)
+        return .dense(forward: forward, reverse: reverse)
     }
 }

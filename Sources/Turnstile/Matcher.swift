@@ -56,6 +56,9 @@ public struct Matcher: Sendable {
         public var matchKind: MatchKind = .leftmostFirst
         /// Size limits for literal automata (regexes use ``RegexCompiler/defaultLimits``).
         public var limits = Limits()
+        /// Literal prefilters (rare-byte `memchr` for one literal, start-byte skips for
+        /// several). They never change a result; off is for testing that.
+        public var prefilter = true
 
         public init() {}
     }
@@ -130,6 +133,7 @@ public struct Matcher: Sendable {
                 } else {
                     engine = .ahoCorasick(try AhoCorasick.Builder()
                         .matchKind(options.matchKind)
+                        .prefilter(options.prefilter)
                         .asciiCaseInsensitive(options.caseInsensitive)
                         .wholeWord(options.wholeWord)
                         .limits(options.limits)
@@ -237,6 +241,32 @@ public struct Matcher: Sendable {
         }
     }
 
+    /// Calls `body` for each match that starts at or after `from`, in order, as if the
+    /// search began there (the bytes before `from` decide whole-word boundaries);
+    /// `body` returns `false` to stop. With regexes, the matches of the whole-haystack
+    /// search that start at or after `from`.
+    ///
+    /// ```swift
+    /// matcher.forEachMatch(in: buffer, from: 0) { m in print(m); return true }
+    /// ```
+    /// - Precondition: `0 <= from <= haystack.count`.
+    /// - Complexity: O(haystack bytes from `from` + matches), without allocating for literals.
+    public func forEachMatch(in haystack: UnsafeBufferPointer<UInt8>, from: Int, _ body: (Match) -> Bool) {
+        precondition(from >= 0 && from <= haystack.count, "search start outside the haystack")
+        switch engine {
+        case .empty:
+            return
+        case .kmp(let s):
+            s.forEachMatch(in: haystack, from: from, body)
+        case .ahoCorasick(let ac):
+            ac.forEachMatch(in: haystack, from: from, body)
+        case .regex(let r):
+            for m in r.matches(in: haystack) where m.start >= from {
+                if !body(m) { return }
+            }
+        }
+    }
+
     /// Every match in `haystack`.
     public func matches(in haystack: [UInt8]) -> [Match] {
         var result: [Match] = []
@@ -303,6 +333,9 @@ struct SingleLiteralSearcher: Sendable {
     let length: Int
     let wholeWord: Bool
     let leftmost: Bool
+    /// `memchr` on the pattern's rarest byte plus verification; nil for the empty
+    /// pattern or when prefilters are off. KMP stays the worst-case-linear fallback.
+    let rareByte: RareBytePrefilter?
 
     init(_ pattern: [UInt8], options: Matcher.Options) throws(AutomatonError) {
         kmp = try KMP(pattern, matchKind: .overlapping, asciiCaseInsensitive: options.caseInsensitive,
@@ -311,6 +344,8 @@ struct SingleLiteralSearcher: Sendable {
         length = pattern.count
         wholeWord = options.wholeWord
         leftmost = options.matchKind.isLeftmost
+        rareByte = options.prefilter && !pattern.isEmpty
+            ? RareBytePrefilter(pattern, asciiCaseInsensitive: options.caseInsensitive) : nil
     }
 
     /// PCRE2's `\b` at offset `x`: the bytes on either side differ in wordness.
@@ -322,17 +357,45 @@ struct SingleLiteralSearcher: Sendable {
     }
 
     func appendMatches(in haystack: UnsafeBufferPointer<UInt8>, to out: inout [Match]) {
-        var nextAllowed = 0
+        forEachMatch(in: haystack, from: 0) { out.append($0); return true }
+    }
+
+    /// Calls `body` for each selected match starting at or after `from`, in order;
+    /// `body` returns false to stop.
+    func forEachMatch(in haystack: UnsafeBufferPointer<UInt8>, from start0: Int, _ body: (Match) -> Bool) {
+        var nextAllowed = start0
+        var stopped = false
         let length = self.length, wholeWord = self.wholeWord, leftmost = self.leftmost
-        dfa.forEachMatchEnd(haystack, in: 0..<haystack.count) { end, _ in
-            let start = end - length
-            if wholeWord, !(Self.isBoundary(haystack, start) && Self.isBoundary(haystack, end)) { return true }
+        // Selection over occurrences in start order: whole words, then leftmost
+        // non-overlapping.
+        func offer(_ start: Int) {
+            let end = start &+ length
+            if wholeWord, !(Self.isBoundary(haystack, start) && Self.isBoundary(haystack, end)) { return }
             if leftmost {
-                if start < nextAllowed { return true }
+                if start < nextAllowed { return }
                 nextAllowed = end
             }
-            out.append(Match(pattern: 0, start: start, end: end))
-            return true
+            if !body(Match(pattern: 0, start: start, end: end)) { stopped = true }
+        }
+        var from = start0
+        if let rareByte {
+            // PERF: Benchmarks/scripts/literal_throughput.py 'match 1 words'.
+            var candidates = 0
+            var tooMany = false
+            while let start = rareByte.nextOccurrence(in: haystack, from: from, candidates: &candidates) {
+                offer(start)
+                if stopped { return }
+                from = start &+ 1
+                if leftmost && nextAllowed > from { from = nextAllowed }
+                // Candidates more often than one per 16 bytes: verification would
+                // dominate (and is O(n·m) at worst), so let KMP finish in O(n).
+                if candidates > 64 && candidates &* 16 > from &- start0 { tooMany = true; break }
+            }
+            if !tooMany { return }
+        }
+        dfa.forEachMatchEnd(haystack, in: from..<haystack.count) { end, _ in
+            offer(end - length)
+            return !stopped
         }
     }
 }

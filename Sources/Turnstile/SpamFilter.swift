@@ -134,6 +134,11 @@ public struct SpamFilter: Sendable {
         try SpamFilter(rules: DefaultSpamList.rules, options: standardOptions, threshold: threshold)
     }
 
+    /// `true` when no rule weighs less than 0: a record's score only grows as its
+    /// matches are counted, so once it reaches the threshold the record is spam
+    /// whatever else it contains, and a search may skip the rest of it.
+    public var verdictCannotDrop: Bool { rules.allSatisfy { $0.weight >= 0 } }
+
     /// A scorer over these rules' weights.
     public func makeScorer() -> Scorer { Scorer(weights: rules.map(\.weight)) }
 

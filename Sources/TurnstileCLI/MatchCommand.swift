@@ -141,4 +141,7 @@ struct MatchSink: RecordSink {
     }
 
     mutating func tail(_ bytes: UnsafeBufferPointer<UInt8>, end: UnsafeBufferPointer<UInt8>?) throws(OutputError) {}
+
+    /// Counting needs no record boundaries.
+    var needsRecordBoundaries: Bool { mode != .count }
 }

@@ -1,5 +1,6 @@
 // DOT export of the state graph, and the README example compiled and run as a test.
 
+import TestSupport
 import Testing
 import AutomatonCore
 
@@ -100,5 +101,15 @@ struct EventMachineDOTTests {
 
         #expect(gate.state == .locked)
         #expect(turnstile.dot(name: "turnstile").contains("\"locked\" -> \"unlocked\" [label=\"coin\"];"))
+    }
+    @Test("EventMachine README section shows exactly the tested code")
+    func readmeShowsExactlyTheTestedCode() throws {
+        let readme = try #require(ReadmeSnippet.swiftBlockBody(under: "### Typed event machines"),
+                                  "README.md has no ```swift block under '### Typed event machines'")
+        #expect(readme.imports == ["import AutomatonCore"])
+        let region = ReadmeSnippet.markedRegion(
+            inFile: #filePath, begin: "// --- README example (keep in sync with the README section) ---",
+            end: "// --- end of README example ---")
+        #expect(readme.body == region, "README.md's event machine example differs from EventMachineDOTTests.swift")
     }
 }

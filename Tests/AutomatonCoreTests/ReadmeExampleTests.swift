@@ -44,35 +44,11 @@ import TestSupport
         #expect(dot.contains("[label=\"t\"]"))
     }
 
-    /// The lines between the markers in this file, with their common indentation removed.
-    static func markedRegion() throws -> [String] {
-        let source = try String(contentsOfFile: #filePath, encoding: .utf8)
-        let lines = source.components(separatedBy: "\n")
-        let begin = try #require(lines.firstIndex { $0.trimmingCharacters(in: .whitespaces) == "// README-BEGIN" })
-        let end = try #require(lines.firstIndex { $0.trimmingCharacters(in: .whitespaces) == "// README-END" })
-        let region = Array(lines[(begin + 1)..<end])
-        let indent = region.filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
-            .map { $0.prefix(while: { $0 == " " }).count }.min() ?? 0
-        return region.map { $0.trimmingCharacters(in: .whitespaces).isEmpty ? "" : String($0.dropFirst(indent)) }
-    }
-
-    /// The lines of the first ```swift block under `## Library example` in README.md.
-    static func readmeBlock() throws -> [String] {
-        let url = SharedCorpora.repositoryRoot.appendingPathComponent("README.md")
-        let lines = try String(contentsOf: url, encoding: .utf8).components(separatedBy: "\n")
-        let heading = try #require(lines.firstIndex(of: "## Library example"), "README.md has no '## Library example'")
-        let open = try #require(lines[heading...].firstIndex(of: "```swift"), "no ```swift block under the heading")
-        let close = try #require(lines[(open + 1)...].firstIndex(of: "```"), "the ```swift block is not closed")
-        let nextHeading = lines[(heading + 1)...].firstIndex { $0.hasPrefix("## ") } ?? lines.count
-        #expect(open < nextHeading, "the code block must sit under '## Library example'")
-        return Array(lines[(open + 1)..<close])
-    }
-
     @Test func readmeShowsExactlyTheTestedCode() throws {
-        let block = try Self.readmeBlock()
-        #expect(Array(block.prefix(2)) == ["import AutomatonCore", ""], "the README block starts with its import")
-        let code = Array(block.dropFirst(2))
-        let region = try Self.markedRegion()
-        #expect(code == region, "README.md's library example differs from ReadmeExampleTests.swift; copy the marked region over")
+        let readme = try #require(ReadmeSnippet.swiftBlockBody(under: "## Library example"),
+                                  "README.md has no ```swift block under '## Library example'")
+        #expect(readme.imports == ["import AutomatonCore"], "the README block starts with its import")
+        let region = ReadmeSnippet.markedRegion(inFile: #filePath, begin: "// README-BEGIN", end: "// README-END")
+        #expect(readme.body == region, "README.md's library example differs from ReadmeExampleTests.swift; copy the marked region over")
     }
 }

@@ -50,4 +50,49 @@ import Testing
         let text = String(repeating: "buy cheap pills ", count: 20) + "VIAGRA now, viagra later"
         #expect(ac.matches(in: text).count == 2)
     }
+
+    /// The fingerprint prefilter (up to 64 patterns of 2+ bytes): every kind, case
+    /// folding and whole words, with and without it, against the naive matcher —
+    /// sparse haystacks (the scan) and dense ones (candidates everywhere).
+    @Test(arguments: [2, 10, 64])
+    func fingerprintNeverChangesAResult(_ maxPatterns: Int) throws {
+        var rng = SeededGenerator(defaultSeed: 0xF1_9E12 + UInt64(maxPatterns))
+        let seed = rng.seed
+        for round in 0..<60 {
+            let alphabet = Array((round % 2 == 0 ? "abcAB_ '" : "abcdefghijklmnop").utf8)
+            let patterns = (0..<Int.random(in: 2...maxPatterns, using: &rng)).map { _ in
+                (0..<Int.random(in: 2...5, using: &rng)).map { _ in alphabet.randomElement(using: &rng)! }
+            }
+            var haystack = rng.bytes(from: round % 3 == 0 ? alphabet : Array("xyz \n".utf8), maxLength: 400)
+            for _ in 0..<Int.random(in: 0...8, using: &rng) where !haystack.isEmpty {
+                let at = Int.random(in: 0..<haystack.count, using: &rng)
+                let p = patterns.randomElement(using: &rng)!
+                haystack.replaceSubrange(at..<min(at + p.count, haystack.count), with: p)
+            }
+            let ci = Bool.random(using: &rng), ww = Bool.random(using: &rng)
+            for kind in MatchKind.allCases {
+                var expected = NaiveLiteralMatcher(patterns: patterns, kind: kind.naive, caseInsensitive: ci, wholeWord: ww)
+                    .matches(in: haystack)
+                let order: (Match, Match) -> Bool = { ($0.end, $0.pattern) < ($1.end, $1.pattern) }
+                if kind == .overlapping { expected.sort(by: order) }
+                for prefilter in [true, false] {
+                    let ac = try AhoCorasick.Builder().matchKind(kind).asciiCaseInsensitive(ci).wholeWord(ww)
+                        .prefilter(prefilter).build(patterns)
+                    var got = ac.matches(in: haystack)
+                    if kind == .overlapping { got.sort(by: order) }
+                    #expect(got == expected,
+                            "seed \(seed) round \(round) \(kind) ci \(ci) ww \(ww) prefilter \(prefilter) patterns \(show(patterns)) haystack \(show(haystack))")
+                    #expect(ac.isMatch(in: haystack) == !expected.isEmpty)
+                }
+            }
+        }
+    }
+
+    @Test func fingerprintIsChosenForSmallSets() throws {
+        let words = ["winner", "prize", "cash", "urgent", "claim", "free", "txt", "offer", "bonus", "reward"]
+        let ac = try AhoCorasick.Builder().asciiCaseInsensitive(true).build(words)
+        #expect(ac.statistics.hasPrefilter)
+        let text = String(repeating: "see you at lunch tomorrow, ok? ", count: 100) + "CLAIM your REWARD"
+        #expect(ac.matches(in: text).map(\.pattern) == [4, 9])
+    }
 }

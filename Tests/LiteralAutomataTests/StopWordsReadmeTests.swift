@@ -40,33 +40,14 @@ import Testing
         #expect(streamed == [0..<3, 9..<11, 12..<13])
     }
 
-    /// The lines between the README markers above, without their common indentation.
-    static func markedRegion() throws -> [String] {
-        let lines = try String(contentsOfFile: #filePath, encoding: .utf8).components(separatedBy: "\n")
-        let begin = try #require(lines.firstIndex { $0.trimmingCharacters(in: .whitespaces) == "// --- README: Stop words (begin) ---" })
-        let end = try #require(lines.firstIndex { $0.trimmingCharacters(in: .whitespaces) == "// --- README: Stop words (end) ---" })
-        let region = Array(lines[(begin + 1)..<end])
-        let indent = region.filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
-            .map { $0.prefix(while: { $0 == " " }).count }.min() ?? 0
-        return region.map { $0.trimmingCharacters(in: .whitespaces).isEmpty ? "" : String($0.dropFirst(indent)) }
-    }
-
-    /// Once README.md has a "## Stop words" section, its Swift block must be exactly
-    /// `import LiteralAutomata`, a blank line, and the tested region above.
+    /// README.md's "## Stop words" Swift block is `import LiteralAutomata`, a blank
+    /// line, and exactly the tested region above.
     @Test func readmeShowsExactlyTheTestedCode() throws {
-        let url = SharedCorpora.repositoryRoot.appendingPathComponent("README.md")
-        guard let text = try? String(contentsOf: url, encoding: .utf8) else { return }
-        let lines = text.components(separatedBy: "\n")
-        guard let heading = lines.firstIndex(of: "## Stop words") else {
-            print("skipped: README.md has no '## Stop words' section yet")
-            return
-        }
-        let open = try #require(lines[heading...].firstIndex(of: "```swift"), "no ```swift block under '## Stop words'")
-        let close = try #require(lines[(open + 1)...].firstIndex(of: "```"), "the ```swift block is not closed")
-        let block = Array(lines[(open + 1)..<close])
-        #expect(Array(block.prefix(2)) == ["import LiteralAutomata", ""], "the README block starts with its import")
-        #expect(Array(block.dropFirst(2)) == (try Self.markedRegion()),
-                "README.md's stop-word example differs from LiteralAutomataTests/ReadmeExampleTests.swift; copy the marked region over")
+        let readme = try #require(ReadmeSnippet.swiftBlockBody(under: "## Stop words"),
+                                  "README.md has no ```swift block under '## Stop words'")
+        #expect(readme.imports == ["import LiteralAutomata"], "the README block starts with its import")
+        let region = ReadmeSnippet.markedRegion(
+            inFile: #filePath, begin: "// --- README: Stop words (begin) ---", end: "// --- README: Stop words (end) ---")
+        #expect(readme.body == region, "README.md's stop-word example differs from StopWordsReadmeTests.swift; copy the marked region over")
     }
-
 }

@@ -177,6 +177,42 @@ struct FilterCommandTests {
         #expect(result.status == 0)
     }
 
+    @Test("--count, --spam and clean output stop searching a spam record early, and agree with --json (which sees every match)",
+          arguments: [["-F", "-i", "-w"], ["-F"], ["-F", "-i"]])
+    func verdictEarlyStopAgreesWithJSON(flags: [String]) throws {
+        var rng = SeededGenerator(defaultSeed: 0x5EED_F117)
+        let words = ["win", "winner", "free", "cash", "prize", "a", "an", "it's", "WIN"]
+        var lines: [String] = []
+        for _ in 0..<3000 {
+            let n = Int.random(in: 0...8, using: &rng)
+            lines.append((0..<n).map { _ in
+                Int.random(in: 0..<3, using: &rng) == 0 ? words.randomElement(using: &rng)! : "xyz\(Int.random(in: 0..<9, using: &rng))"
+            }.joined(separator: Bool.random(using: &rng) ? " " : ""))
+        }
+        lines.append("the last record, never empty")
+        // Without a final newline for one variant: the last record is unterminated.
+        let input = Array((lines.joined(separator: "\n") + (flags.count == 1 ? "" : "\n")).utf8)
+        let rules = FileManager.default.temporaryDirectory.appendingPathComponent("turnstile-early-\(getpid())-\(flags.joined()).tsv")
+        defer { try? FileManager.default.removeItem(at: rules) }
+        for (threshold, weights) in [("1", ["1", "1", "1"]), ("2.5", ["1", "0.5", "2"]), ("1", ["2", "-1", "1"]),
+                                     ("0", ["1", "1", "1"])] {
+            let text = zip(["win", "free", "prize"], weights).map { "\($0)\t\($1)\n" }.joined() + "a\t\(weights[0])\ncash\t0\n"
+            try Data(text.utf8).write(to: rules)
+            let common = flags + ["--rules", rules.path, "--threshold", threshold]
+            let json = try CLI.run(["filter", "--json"] + common, stdin: input)
+            let spamFlags = json.out.split(separator: "\n").map { $0.contains("\"spam\":true") }
+            let spamCount = spamFlags.filter { $0 }.count
+            let count = try CLI.run(["filter", "--count"] + common, stdin: input)
+            #expect(count.out == "clean \(lines.count - spamCount) spam \(spamCount)\n", "\(flags) \(weights)")
+            let spam = try CLI.run(["filter", "--spam"] + common, stdin: input)
+            let clean = try CLI.run(["filter"] + common, stdin: input)
+            let expectedSpam = zip(lines, spamFlags).filter { $0.1 }.map { $0.0 + "\n" }.joined()
+            let expectedClean = zip(lines, spamFlags).filter { !$0.1 }.map { $0.0 + "\n" }.joined()
+            #expect(spam.out == expectedSpam, "\(flags) \(weights)")
+            #expect(clean.out == expectedClean, "\(flags) \(weights)")
+        }
+    }
+
     @Test("--help shows a worked example")
     func help() throws {
         let r = try CLI.run(["filter", "--help"])

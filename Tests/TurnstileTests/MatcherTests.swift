@@ -109,3 +109,70 @@ struct MatcherTests {
         #expect(try !Matcher(patterns: ["ab"], options: .init()).canSearchAcross(delimiter: 0x0A))
     }
 }
+
+@Suite("Matcher: literal prefilters never change a result")
+struct MatcherPrefilterTests {
+    static func options(_ kind: MatchKind, ci: Bool, ww: Bool, prefilter: Bool) -> Matcher.Options {
+        var o = MatcherTests.literal(kind, ci: ci, ww: ww)
+        o.prefilter = prefilter
+        return o
+    }
+
+    @Test("one or several literals, with and without prefilters, agree with NaiveLiteralMatcher",
+          arguments: [MatchKind.leftmostFirst, .leftmostLongest, .overlapping])
+    func prefilterAgreesWithNaive(kind: MatchKind) throws {
+        var rng = SeededGenerator(defaultSeed: 0x5EED_0008)
+        // Few distinct bytes make candidates dense (the fallback to KMP), long
+        // haystacks of mostly one byte make them sparse (the memchr path).
+        let alphabets: [[UInt8]] = [Array("ab A-".utf8), Array("aAbB'_ \n".utf8), Array("xyzXYZ\u{00}\u{FF}".utf8)]
+        for round in 0..<400 {
+            let alphabet = alphabets[round % alphabets.count]
+            let count = round % 3 == 0 ? 1 : Int.random(in: 1...5, using: &rng)
+            let patterns = (0..<count).map { _ in
+                (0..<Int.random(in: 1...6, using: &rng)).map { _ in alphabet.randomElement(using: &rng)! }
+            }
+            let filler = alphabet.randomElement(using: &rng)!
+            let haystack = (0..<Int.random(in: 0...(round % 2 == 0 ? 40 : 3000), using: &rng)).map { _ in
+                Int.random(in: 0..<8, using: &rng) == 0 ? alphabet.randomElement(using: &rng)! : filler
+            }
+            let ci = Bool.random(using: &rng), ww = Bool.random(using: &rng)
+            let naiveKind: NaiveLiteralMatcher.Kind =
+                kind == .overlapping ? .overlapping : kind == .leftmostFirst ? .leftmostFirst : .leftmostLongest
+            let order: (Match, Match) -> Bool = { ($0.end, $0.pattern) < ($1.end, $1.pattern) }
+            var expected = NaiveLiteralMatcher(patterns: patterns, kind: naiveKind, caseInsensitive: ci, wholeWord: ww)
+                .matches(in: haystack)
+            if kind == .overlapping { expected.sort(by: order) }
+            for prefilter in [true, false] {
+                let matcher = try Matcher(bytePatterns: patterns, options: Self.options(kind, ci: ci, ww: ww, prefilter: prefilter))
+                var got = matcher.matches(in: haystack)
+                if kind == .overlapping { got.sort(by: order) }
+                #expect(got == expected,
+                        "seed \(rng.seed) round \(round) prefilter \(prefilter) patterns \(patterns) ci \(ci) ww \(ww) haystack \(haystack.count) bytes")
+            }
+        }
+    }
+
+    @Test("rare-byte prefilter: a rare match deep in a long haystack, and a dense worst case")
+    func rareByteEdges() throws {
+        for ci in [false, true] {
+            let word = Matcher(try: ["Detroit's"], ci: ci)
+            var hay = [UInt8](repeating: UInt8(ascii: "e"), count: 100_000)
+            hay.replaceSubrange(99_000..<99_009, with: Array((ci ? "dEtRoIt'S" : "Detroit's").utf8))
+            #expect(word.matches(in: hay).map(\.range) == [99_000..<99_009])
+            // Every byte is a candidate for "bbbbbbba" (b is the rarer byte): KMP takes
+            // over and agrees.
+            let dense = Matcher(try: ["bbbbbbba"], ci: ci)
+            var a = [UInt8](repeating: UInt8(ascii: "b"), count: 50_000)
+            a.append(UInt8(ascii: "a"))
+            #expect(dense.matches(in: a).map(\.range) == [(50_001 - 8)..<50_001])
+        }
+    }
+}
+
+extension Matcher {
+    fileprivate init(try patterns: [String], ci: Bool) {
+        var o = MatcherTests.literal(ci: ci)
+        o.prefilter = true
+        self = try! Matcher(patterns: patterns, options: o)
+    }
+}

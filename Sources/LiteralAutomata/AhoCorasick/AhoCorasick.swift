@@ -216,4 +216,19 @@ extension AhoCorasick {
     public func forEachMatch(in haystack: UnsafeBufferPointer<UInt8>, _ body: (Match) -> Bool) {
         engine.forEachMatch(haystack, from: 0, body)
     }
+
+    /// Calls `body` for each match that starts at or after `from`, in order, as if the
+    /// search began there (the bytes before `from` are context only: they decide
+    /// whole-word boundaries). Return `false` to stop. Lets a caller skip ahead — a
+    /// filter that has judged a record resumes at the next one.
+    ///
+    /// ```swift
+    /// ac.forEachMatch(in: buffer, from: nextRecord) { m in print(m); return true }
+    /// ```
+    /// - Precondition: `0 <= from <= haystack.count`.
+    /// - Complexity: O(n - from + matches).
+    public func forEachMatch(in haystack: UnsafeBufferPointer<UInt8>, from: Int, _ body: (Match) -> Bool) {
+        precondition(from >= 0 && from <= haystack.count, "search start outside the haystack")
+        engine.forEachMatch(haystack, from: from, body)
+    }
 }

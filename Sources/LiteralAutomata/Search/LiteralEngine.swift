@@ -34,7 +34,7 @@ struct LiteralEngine: Sendable {
     let hasEmpty: Bool
     let shape: LiteralTrie.Shape
     let storage: LiteralStorage
-    let prefilter: StartBytePrefilter?
+    let prefilter: LiteralPrefilter?
     let prefilterEnabled: Bool
 
     init(matchKind: MatchKind, asciiCaseInsensitive: Bool, wholeWord: Bool, lengths: [Int],
@@ -48,7 +48,8 @@ struct LiteralEngine: Sendable {
         self.shape = shape
         self.storage = storage
         self.prefilterEnabled = prefilterEnabled
-        self.prefilter = prefilterEnabled ? Self.makePrefilter(storage) : nil
+        self.prefilter = prefilterEnabled
+            ? Self.makePrefilter(storage, patternCount: lengths.count, shortest: lengths.min() ?? 0) : nil
     }
 
     /// The shape a kind and option set needs.
@@ -56,8 +57,22 @@ struct LiteralEngine: Sendable {
         kind.isLeftmost && !wholeWord && !hasEmpty ? .leftmost : .overlapping
     }
 
+    /// The prefilter, chosen once: `memchr` when one byte leaves the start state; else
+    /// the fingerprint scan for up to 64 patterns of 2+ bytes (dense automata); else
+    /// the SWAR scan for two or three start bytes; else none.
+    // PERF: Benchmarks/scripts/literal_throughput.py 'match 10 words', 'filter -i -w 10 words'.
+    static func makePrefilter(_ storage: LiteralStorage, patternCount: Int, shortest: Int) -> LiteralPrefilter? {
+        let startBytes = Self.startBytePrefilter(storage)
+        if let startBytes, startBytes.bytes.count == 1 { return .startBytes(startBytes) }
+        if case .dense(let dfa) = storage,
+           let fingerprint = FingerprintPrefilter(dfa, patternCount: patternCount, shortest: shortest) {
+            return .fingerprint(fingerprint)
+        }
+        return startBytes.map { .startBytes($0) }
+    }
+
     /// Start bytes: bytes on which the start state does not loop to itself.
-    static func makePrefilter(_ storage: LiteralStorage) -> StartBytePrefilter? {
+    static func startBytePrefilter(_ storage: LiteralStorage) -> StartBytePrefilter? {
         var bytes: [UInt8] = []
         switch storage {
         case .dense(let dfa):
@@ -184,14 +199,7 @@ extension LiteralEngine {
     func scanOverlapping(_ h: UnsafeBufferPointer<UInt8>, from: Int, _ body: (Int, UInt32) -> Bool) {
         switch storage {
         case .dense(let dfa):
-            if let pf = prefilter {
-                Self.denseOverlapping(dfa, h, from, pf, body)
-            } else {
-                dfa.forEachMatchEnd(h, in: from..<h.count) { end, patterns in
-                    for p in patterns where !body(end, p) { return false }
-                    return true
-                }
-            }
+            Self.denseOverlapping(dfa, h, from, prefilter, wholeWord, body)
         case .compact(let nfa):
             Self.compactOverlapping(nfa, h, from, prefilter, body)
         }
@@ -373,7 +381,7 @@ struct LeftmostSelector {
 extension LiteralEngine {
     /// Leftmost scan over the dense DFA with the start-byte prefilter.
     static func denseLeftmost(_ dfa: DenseDFA, _ h: UnsafeBufferPointer<UInt8>, _ from: Int,
-                              _ pf: StartBytePrefilter) -> MatchEnd? {
+                              _ pf: LiteralPrefilter) -> MatchEnd? {
         let start = dfa.startState()
         let maxSpecial = dfa.maxMatchID
         return dfa.withUnsafeTable { t in
@@ -401,26 +409,54 @@ extension LiteralEngine {
         }
     }
 
-    /// Overlapping scan over the dense DFA with the start-byte prefilter.
+    /// Overlapping scan over the dense DFA, with the prefilter when there is one.
+    /// With `wholeWord`, a match state is looked at only when the match end is a word
+    /// boundary (`\b` between the last byte of any occurrence ending there and the
+    /// next byte): occurrences ending inside a word are dropped in the loop, before
+    /// their patterns are enumerated. The caller still checks both boundaries.
+    // PERF: Benchmarks/scripts/literal_throughput.py 'filter -i -w 10000 words'.
     static func denseOverlapping(_ dfa: DenseDFA, _ h: UnsafeBufferPointer<UInt8>, _ from: Int,
-                                 _ pf: StartBytePrefilter, _ body: (Int, UInt32) -> Bool) {
+                                 _ pf: LiteralPrefilter?, _ wholeWord: Bool, _ body: (Int, UInt32) -> Bool) {
         let start = dfa.startState()
         let maxSpecial = dfa.maxMatchID
+        guard let hp = h.baseAddress else {
+            // An empty haystack: only an empty pattern (a match start state) can match.
+            if dfa.isMatchState(start) { for p in dfa.patterns(of: start) where !body(from, p) { return } }
+            return
+        }
         dfa.withUnsafeTable { t in
             dfa.withUnsafeClassMap { classes in
                 var state = start
                 var i = from
                 let end = h.count
-                while i < end {
-                    if state == start {
-                        i = pf.find(h, i, end)
-                        if i >= end { return }
+                @inline(__always) func endIsBoundary(_ i: Int) -> Bool {
+                    // SAFETY: i > from >= 0 after a step, so i - 1 is in range; i < end checked.
+                    !wholeWord || isASCIIWordByte(hp[i &- 1]) != (i < end && isASCIIWordByte(hp[i]))
+                }
+                if dfa.isMatchState(start) {
+                    for p in dfa.patterns(of: start) where !body(i, p) { return }
+                }
+                if let pf {
+                    while i < end {
+                        if state == start {
+                            i = pf.find(h, i, end)
+                            if i >= end { return }
+                        }
+                        // SAFETY: as in denseLeftmost.
+                        state = t[Int(state) &+ Int(classes[Int(hp[i])])]
+                        i &+= 1
+                        if state <= maxSpecial {
+                            if state == 0 { return }
+                            if !endIsBoundary(i) { continue }
+                            for p in dfa.patterns(of: state) where !body(i, p) { return }
+                        }
                     }
-                    // SAFETY: as in denseLeftmost.
-                    state = t[Int(state) &+ Int(classes[Int(h[i])])]
-                    i &+= 1
-                    if state <= maxSpecial {
+                } else {
+                    // SAFETY: from...end lies in the haystack; see DenseDFA.stepUntilSpecial.
+                    while DenseDFA.stepUntilSpecial(t.baseAddress!, classes.baseAddress!, hp, state: &state, i: &i,
+                                                    end: end, maxSpecial: maxSpecial) {
                         if state == 0 { return }
+                        if !endIsBoundary(i) { continue }
                         for p in dfa.patterns(of: state) where !body(i, p) { return }
                     }
                 }
@@ -429,7 +465,7 @@ extension LiteralEngine {
     }
 
     static func compactLeftmost(_ nfa: CompactNFA, _ h: UnsafeBufferPointer<UInt8>, _ from: Int,
-                                _ pf: StartBytePrefilter?) -> MatchEnd? {
+                                _ pf: LiteralPrefilter?) -> MatchEnd? {
         nfa.withTables { t in
             var state = CompactNFA.root
             var last: MatchEnd? = nil
@@ -453,7 +489,7 @@ extension LiteralEngine {
     }
 
     static func compactOverlapping(_ nfa: CompactNFA, _ h: UnsafeBufferPointer<UInt8>, _ from: Int,
-                                   _ pf: StartBytePrefilter?, _ body: (Int, UInt32) -> Bool) {
+                                   _ pf: LiteralPrefilter?, _ body: (Int, UInt32) -> Bool) {
         nfa.withTables { t in
             var state = CompactNFA.root
             var i = from

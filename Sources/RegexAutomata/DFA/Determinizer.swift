@@ -101,6 +101,66 @@ struct ClosureItem: Hashable, Sendable {
     var flags: UInt64
 }
 
+/// The NFA flattened into parallel arrays for the determinizer's inner loops (no
+/// enum payloads to copy or retain per state visit), plus each consuming state's
+/// target for every byte class.
+struct FlatNFA: Sendable {
+    static let consumer: UInt8 = 0, union: UInt8 = 1, loop: UInt8 = 2, look: UInt8 = 3
+    static let repeatBack: UInt8 = 4, match: UInt8 = 5, fail: UInt8 = 6
+    static let noTarget = UInt32.max
+
+    var kind: [UInt8] = []
+    /// union: first index into `pool`; loop: body; look: next; repeatBack: loop.
+    var a: [UInt32] = []
+    /// union: alternative count; loop and repeatBack: exit.
+    var b: [UInt32] = []
+    /// loop and repeatBack: flag (-1 none); look: index in Hir.Look.allCases;
+    /// match: pattern; loop: greedy in bit 16.
+    var c: [Int32] = []
+    var pool: [UInt32] = []
+    /// consumer: row in `targets` (times the class count).
+    var row: [Int32] = []
+    /// `classCount` targets per consumer (noTarget when the class is not accepted).
+    var targets: [UInt32] = []
+    let classCount: Int
+
+    init(_ nfa: ThompsonNFA, _ classes: ByteClasses) {
+        classCount = classes.count
+        let reps = classes.representatives
+        let looks = Hir.Look.allCases
+        for state in nfa.states {
+            var k = FlatNFA.fail, x: UInt32 = 0, y: UInt32 = 0, z: Int32 = 0, r: Int32 = -1
+            switch state {
+            case .byteRange, .sparse:
+                k = FlatNFA.consumer
+                r = Int32(targets.count)
+                for byte in reps {
+                    var t = FlatNFA.noTarget
+                    switch state {
+                    case .byteRange(let range, let n): if range.contains(byte) { t = n }
+                    case .sparse(let ts): for tr in ts where tr.range.contains(byte) { t = tr.next; break }
+                    default: break
+                    }
+                    targets.append(t)
+                }
+            case .union(let alts):
+                k = FlatNFA.union; x = UInt32(pool.count); y = UInt32(alts.count); pool += alts
+            case .loop(let body, let exit, let greedy, let flag):
+                k = FlatNFA.loop; x = body; y = exit; z = Int32(flag) | (greedy ? 1 << 16 : 0)
+            case .look(let look, let n):
+                k = FlatNFA.look; x = n; z = Int32(looks.firstIndex(of: look)!)
+            case .repeatBack(let loop, let exit, let flag):
+                k = FlatNFA.repeatBack; x = loop; y = exit; z = Int32(flag)
+            case .match(let p):
+                k = FlatNFA.match; z = Int32(p)
+            case .fail:
+                k = FlatNFA.fail
+            }
+            kind.append(k); a.append(x); b.append(y); c.append(z); row.append(r)
+        }
+    }
+}
+
 /// Computes DFA transitions from NFA state sets. Holds scratch space, so it is a
 /// value each builder or cache owns.
 struct Determinizer: Sendable {
@@ -114,6 +174,8 @@ struct Determinizer: Sendable {
     private var marks: [UInt32]
     private var generation: UInt32 = 0
     private var stack: [ClosureItem] = []
+    private var closureKey: DFAStateKey? = nil
+    private var closureCache: [(consumers: [UInt32], patterns: [UInt32])?] = [nil, nil, nil, nil]
     /// Visited (state, flags) pairs with some iteration flag raised.
     private var flagged: Set<ClosureItem> = []
     /// Consumers already recorded in this closure (a consumer reached with other
@@ -124,8 +186,12 @@ struct Determinizer: Sendable {
     private var seedMarks: [UInt32]
     private var seedGeneration: UInt32 = 0
 
+    let flat: FlatNFA
+    let looks = Hir.Look.allCases
+
     init(nfa: ThompsonNFA, matchKind: DeterminizeMatchKind, byteClasses: ByteClasses) {
         self.nfa = nfa
+        self.flat = FlatNFA(nfa, byteClasses)
         self.matchKind = matchKind
         self.byteClasses = byteClasses
         self.representatives = byteClasses.representatives
@@ -150,12 +216,24 @@ struct Determinizer: Sendable {
         let isEOI = symbol == byteClasses.eoi
         let byte: UInt8 = isEOI ? 0 : representatives[symbol]
         let nextCategory = isEOI ? LookContext.endOfInput : LookContext.category(of: byte)
+        // The closure depends only on the next symbol's category: compute it at most
+        // four times per state (the builder asks for every symbol of one state in a row).
+        if closureKey != key {
+            closureKey = key
+            for c in 0..<4 { closureCache[c] = nil }
+        }
         var patterns: [UInt32] = []
-        close(key, nextCategory: nextCategory, patterns: &patterns)
+        if let cached = closureCache[Int(nextCategory)] {
+            consumers = cached.consumers
+            patterns = cached.patterns
+        } else {
+            close(key, nextCategory: nextCategory, patterns: &patterns)
+            closureCache[Int(nextCategory)] = (consumers, patterns)
+        }
         if isEOI {
             return patterns.isEmpty ? nil : DFAStateKey(seeds: [], previous: 0, suppressEmptyMatch: false, patterns: patterns)
         }
-        step(byte)
+        step(symbol)
         if nextSeeds.isEmpty {
             return patterns.isEmpty ? nil : DFAStateKey(seeds: [], previous: 0, suppressEmptyMatch: false, patterns: patterns)
         }
@@ -179,59 +257,64 @@ struct Determinizer: Sendable {
         for seed in key.seeds {
             stack.append(ClosureItem(state: seed, flags: 0))
             while let item = stack.popLast() {
-                let s = item.state
+                let s = Int(item.state)
                 let flags = item.flags
-                switch nfa.states[Int(s)] {
-                case .repeatBack(let loop, let exit, let flag):
+                let kind = flat.kind[s]
+                if kind == FlatNFA.repeatBack {
                     // Not marked visited: a second empty iteration must reach it again.
+                    let flag = flat.c[s]
                     if flag >= 0 {
                         let bit: UInt64 = 1 << UInt64(flag)
                         stack.append(flags & bit != 0
-                            ? ClosureItem(state: exit, flags: flags & ~bit)
-                            : ClosureItem(state: loop, flags: flags))
+                            ? ClosureItem(state: flat.b[s], flags: flags & ~bit)
+                            : ClosureItem(state: flat.a[s], flags: flags))
                     } else {
-                        stack.append(ClosureItem(state: marks[Int(loop)] == gen ? exit : loop, flags: flags))
+                        let loop = flat.a[s]
+                        stack.append(ClosureItem(state: marks[Int(loop)] == gen ? flat.b[s] : loop, flags: flags))
                     }
                     continue
-                default:
-                    break
                 }
                 if flags == 0 {
-                    if marks[Int(s)] == gen { continue }
-                    marks[Int(s)] = gen
+                    if marks[s] == gen { continue }
+                    marks[s] = gen
                 } else {
                     if !flagged.insert(item).inserted { continue }
                 }
-                switch nfa.states[Int(s)] {
-                case .byteRange, .sparse:
-                    if seen[Int(s)] != gen {
-                        seen[Int(s)] = gen
-                        consumers.append(s)
+                switch kind {
+                case FlatNFA.consumer:
+                    if seen[s] != gen {
+                        seen[s] = gen
+                        consumers.append(UInt32(s))
                     }
-                case .union(let alternatives):
-                    for a in alternatives.reversed() { stack.append(ClosureItem(state: a, flags: flags)) }
-                case .loop(let body, let exit, let greedy, let flag):
-                    let bit: UInt64 = 1 << UInt64(flag)
-                    let enter = ClosureItem(state: body, flags: flags | bit)
-                    let leave = ClosureItem(state: exit, flags: flags & ~bit)
-                    if greedy { stack.append(leave); stack.append(enter) } else { stack.append(enter); stack.append(leave) }
-                case .look(let look, let n):
-                    if LookContext.holds(look, previous: previous, next: nextCategory) {
-                        stack.append(ClosureItem(state: n, flags: flags))
+                case FlatNFA.union:
+                    let first = Int(flat.a[s]), count = Int(flat.b[s])
+                    var i = first &+ count
+                    while i > first {
+                        i &-= 1
+                        stack.append(ClosureItem(state: flat.pool[i], flags: flags))
                     }
-                case .repeatBack:
-                    continue
-                case .match(let p):
+                case FlatNFA.loop:
+                    let z = flat.c[s]
+                    let bit: UInt64 = 1 << UInt64(z & 0xFFFF)
+                    let enter = ClosureItem(state: flat.a[s], flags: flags | bit)
+                    let leave = ClosureItem(state: flat.b[s], flags: flags & ~bit)
+                    if z & (1 << 16) != 0 { stack.append(leave); stack.append(enter) } else { stack.append(enter); stack.append(leave) }
+                case FlatNFA.look:
+                    if LookContext.holds(looks[Int(flat.c[s])], previous: previous, next: nextCategory) {
+                        stack.append(ClosureItem(state: flat.a[s], flags: flags))
+                    }
+                case FlatNFA.match:
                     if key.suppressEmptyMatch { continue }
+                    let p = UInt32(flat.c[s])
                     switch matchKind {
                     case .leftmostFirst:
-                        patterns.append(UInt32(p))
+                        patterns.append(p)
                         stack.removeAll(keepingCapacity: true)
                         return
                     case .all:
-                        if !patterns.contains(UInt32(p)) { patterns.append(UInt32(p)) }
+                        if !patterns.contains(p) { patterns.append(p) }
                     }
-                case .fail:
+                default:
                     continue
                 }
             }
@@ -240,7 +323,7 @@ struct Determinizer: Sendable {
     }
 
     /// Steps every consumer of the last closure over `byte` into `nextSeeds`.
-    private mutating func step(_ byte: UInt8) {
+    private mutating func step(_ symbol: Int) {
         nextSeeds.removeAll(keepingCapacity: true)
         seedGeneration &+= 1
         if seedGeneration == 0 {
@@ -249,16 +332,8 @@ struct Determinizer: Sendable {
         }
         let gen = seedGeneration
         for s in consumers {
-            var target: UInt32? = nil
-            switch nfa.states[Int(s)] {
-            case .byteRange(let r, let n):
-                if r.contains(byte) { target = n }
-            case .sparse(let ts):
-                for t in ts where t.range.contains(byte) { target = t.next; break }
-            default:
-                break
-            }
-            if let t = target, seedMarks[Int(t)] != gen {
+            let t = flat.targets[Int(flat.row[Int(s)]) &+ symbol]
+            if t != FlatNFA.noTarget, seedMarks[Int(t)] != gen {
                 seedMarks[Int(t)] = gen
                 nextSeeds.append(t)
             }

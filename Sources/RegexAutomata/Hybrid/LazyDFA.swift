@@ -107,12 +107,14 @@ public struct LazyDFA: Sendable {
             guard memory > dfa.maxCacheBytes else { return true }
             let states = keys.count
             if clearCount >= 3 && bytesSinceClear < 10 * max(statesAtClear, states) { return false }
-            let key = keys[Int(current & ~Cache.matchBit) / width]
+            let index = Int(current & ~Cache.matchBit) / width
+            let key = keys[index]
             clearCount += 1
             statesAtClear = states
             bytesSinceClear = 0
             reset()
-            current = add(key)
+            // Keep the state the search is in (the dead state is always index 0).
+            if index != 0 { current = add(key) }
             return true
         }
 
@@ -163,7 +165,6 @@ public struct LazyDFA: Sendable {
         var last: MatchEnd? = nil
         let n = haystack.count
         var i = from
-        let width = cache.width
         while true {
             let symbol = i < n ? Int(byteClasses[haystack[i]]) : byteClasses.eoi
             var t = cache.table[Int(state & ~Cache.matchBit) &+ symbol]
@@ -171,7 +172,6 @@ public struct LazyDFA: Sendable {
                 guard let computed = cache.next(state, symbol: symbol) else { return .gaveUp }
                 t = computed
             }
-            _ = width
             state = t
             steps &+= 1
             cache.bytesSinceClear &+= 1

@@ -20,6 +20,25 @@ protocol RecordSink {
     /// More bytes of a truncated record; `end` is its terminator (possibly empty at the
     /// end of input) once the record ends, nil while it goes on.
     mutating func tail(_ bytes: UnsafeBufferPointer<UInt8>, end: UnsafeBufferPointer<UInt8>?) throws(OutputError)
+
+    /// `false` when the sink only adds up matches (`match -c`): then a block of
+    /// complete records searched in one pass may arrive as one record, and the
+    /// scanner skips finding every delimiter.
+    var needsRecordBoundaries: Bool { get }
+
+    /// `true` when a record without matches needs no call of its own: its verdict is
+    /// known (clean) and ``cleanRun(_:records:)`` can take a run of them at once.
+    var acceptsCleanRuns: Bool { get }
+
+    /// `records` complete records in a row, none with a match, each with its
+    /// terminator, as one block (only when ``acceptsCleanRuns``).
+    mutating func cleanRun(_ bytes: UnsafeBufferPointer<UInt8>, records: Int) throws(OutputError)
+}
+
+extension RecordSink {
+    var needsRecordBoundaries: Bool { true }
+    var acceptsCleanRuns: Bool { false }
+    mutating func cleanRun(_ bytes: UnsafeBufferPointer<UInt8>, records: Int) throws(OutputError) {}
 }
 
 /// Why scanning an input stopped early.
@@ -49,13 +68,25 @@ struct RecordScanner {
     private var buffer: UnsafeMutablePointer<UInt8>
     private var capacity: Int
     private var matches: [Match] = []
+    /// When set, block search stops collecting a record's matches once this scorer
+    /// says its verdict is spam (weights are never negative, so it cannot change):
+    /// the search resumes at the next record. Only for sinks that need nothing but
+    /// the verdict.
+    private var verdictScorer: SpamFilter.Scorer?
+    private let verdictThreshold: Double
     /// Total bytes read, over every input.
     private(set) var bytesRead = 0
     /// `true` once some record was longer than `maxRecordBytes`.
     private(set) var truncatedSomeRecord = false
 
-    init(matcher: Matcher, delimiter: RecordDelimiter, maxRecordBytes: Int) {
+    /// `stopAfterVerdict`: the filter whose verdict is all the sink needs (see
+    /// ``SpamFilter/verdictCannotDrop``); nil to deliver every match.
+    init(matcher: Matcher, delimiter: RecordDelimiter, maxRecordBytes: Int, stopAfterVerdict filter: SpamFilter? = nil) {
         self.matcher = matcher
+        if let filter, filter.verdictCannotDrop {
+            verdictScorer = filter.makeScorer()
+        }
+        verdictThreshold = filter?.threshold ?? 0
         self.delimiter = delimiter
         self.maxRecordBytes = max(1, maxRecordBytes)
         self.blockSearch = delimiter.byte.map { matcher.canSearchAcross(delimiter: $0) } ?? false
@@ -165,10 +196,37 @@ struct RecordScanner {
             }
             let region = slice(view, from, regionEnd)
             matches.removeAll(keepingCapacity: true)
-            matcher.appendMatches(in: region, to: &matches)
+            if verdictScorer != nil {
+                collectUntilVerdict(region, delimiter: byte)
+            } else {
+                matcher.appendMatches(in: region, to: &matches)
+            }
+            if !sink.needsRecordBoundaries && region.count <= maxRecordBytes {
+                // PERF: literal_throughput.py 'match': no record in the block can be
+                // over the limit, and the sink does not care where records end.
+                try sink.record(content: region, terminator: slice(region, region.count, region.count),
+                                offset: base + from, matches: matches[...], truncated: false)
+                return regionEnd
+            }
             var m = 0
             var recordStart = 0
+            // PERF: literal_throughput.py 'filter': records before the next match's
+            // record go to the sink as one block (counted, not cut one by one). Only
+            // when no record in the block can be over the limit.
+            let runs = sink.acceptsCleanRuns && region.count <= maxRecordBytes
             while recordStart < region.count {
+                if runs {
+                    // The run ends where the record of the next match starts (one past
+                    // the last delimiter before the match), or after the last delimiter.
+                    var runEnd = m < matches.count ? matches[m].start : region.count
+                    while runEnd > recordStart && region[runEnd - 1] != byte { runEnd -= 1 }
+                    if runEnd > recordStart {
+                        try sink.cleanRun(slice(region, recordStart, runEnd),
+                                          records: Self.count(byte, in: slice(region, recordStart, runEnd)))
+                        recordStart = runEnd
+                        if recordStart >= region.count { break }
+                    }
+                }
                 let contentEnd = RecordDelimiter.find(byte, in: region, from: recordStart) ?? region.count
                 let next = min(contentEnd + 1, region.count)
                 let first = m
@@ -192,6 +250,51 @@ struct RecordScanner {
             start = next
         }
         return start
+    }
+
+    /// How many times `byte` occurs in `bytes` (a loop the compiler vectorizes).
+    static func count(_ byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        var n = 0
+        for b in bytes { n &+= b == byte ? 1 : 0 }
+        return n
+    }
+
+    /// Collects the matches of `region` (complete records) like `appendMatches`, but
+    /// once a record's matches make it spam, skips to the next record: the rest of
+    /// its matches cannot change the verdict.
+    private mutating func collectUntilVerdict(_ region: UnsafeBufferPointer<UInt8>, delimiter byte: UInt8) {
+        guard var scorer = verdictScorer else { return }
+        verdictScorer = nil  // keep the scorer's storage uniquely referenced
+        // Locals only in the closure: capturing `self` would make every restart copy
+        // the whole Matcher first (exclusive access to self during the call).
+        // PERF: literal_throughput.py 'filter -i -w 10000 words'.
+        let matcher = self.matcher
+        var found = self.matches
+        self.matches = []
+        let threshold = verdictThreshold
+        var from = 0
+        // The delimiter ending the record of the last match (region.count for the last record).
+        var recordEnd = -1
+        while true {
+            var resume = -1
+            matcher.forEachMatch(in: region, from: from) { m in
+                if m.start > recordEnd {
+                    recordEnd = RecordDelimiter.find(byte, in: region, from: m.start) ?? region.count
+                    scorer.beginRecord()
+                }
+                found.append(m)
+                scorer.add(pattern: m.pattern)
+                if scorer.score >= threshold {
+                    resume = recordEnd &+ 1
+                    return false
+                }
+                return true
+            }
+            if resume < 0 || resume >= region.count { break }
+            from = resume
+        }
+        self.matches = found
+        verdictScorer = scorer
     }
 
     /// Passes one complete record on, searching it first unless `searched`, and
