@@ -23,6 +23,7 @@ out="results/$stamp"
 mkdir -p "$out"
 {
     echo "date: $(date -u +%Y-%m-%dT%H:%M:%SZ)"
+    echo "commit: $(git -C .. rev-parse --short HEAD 2>/dev/null || echo unknown)$(git -C .. diff --quiet HEAD -- 2>/dev/null || echo ' (with uncommitted changes)')"
     echo "uname: $(uname -srvm)"
     echo "load average at start: $(cut -d' ' -f1-3 /proc/loadavg)"
     echo
