@@ -11,7 +11,7 @@ SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || command -v sudo 2>/dev/null)
 APT_GET := $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get
 
-.PHONY: run test deps
+.PHONY: run test deps bench bench-smoke
 
 # The main job: filter the sample messages with the built-in spam list (prints the clean ones).
 run:
@@ -21,6 +21,7 @@ run:
 test: deps
 	$(SWIFT) build
 	$(SWIFT) test
+	$(MAKE) bench-smoke
 
 # libpcre2-8 headers and its pkg-config file, for the PCRE2 oracle the tests use.
 deps:
@@ -28,3 +29,13 @@ deps:
 		echo "make deps: installing libpcre2-dev and pkg-config with apt-get"; \
 		$(APT_GET) update && $(APT_GET) install -y libpcre2-dev pkg-config; \
 	fi
+
+# The full comparison (Turnstile vs PCRE2, rg, grep, pcre2grep) → Benchmarks/results/<date>/.
+bench: deps
+	cd Benchmarks && ./run-compare.sh
+
+# Builds the Benchmarks package and runs one quick, small comparison whose match counts
+# must agree with PCRE2 and the other engines (part of `make test`, so it cannot rot).
+bench-smoke: deps
+	cd Benchmarks && $(SWIFT) build -c release && $(SWIFT) build -c release --product turnstile \
+		&& .build/release/compare --quick --turnstile .build/release/turnstile
