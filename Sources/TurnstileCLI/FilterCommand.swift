@@ -30,8 +30,9 @@ struct FilterCommand: ParsableCommand {
     @OptionGroup(title: "Rule options") var rules: RuleOptions
     @OptionGroup(title: "Input and output") var stream: StreamOptions
 
-    @Option(name: .customLong("threshold"), help: "A record is spam when its score reaches this.")
-    var threshold: Double = 1
+    @Option(name: .customLong("threshold"),
+            help: "A record is spam when its score reaches this (default: the built-in list's own threshold with no rule option, else 1).")
+    var threshold: Double?
 
     @Flag(name: .customLong("spam"), help: "Print only the spam records.")
     var spam = false
@@ -53,13 +54,13 @@ struct FilterCommand: ParsableCommand {
         if [spam, mask, count, json].filter({ $0 }).count > 1 {
             throw ValidationError("choose at most one of --spam, --mask, --count and --json")
         }
-        if !threshold.isFinite { throw ValidationError("--threshold must be a finite number") }
+        if let threshold, !threshold.isFinite { throw ValidationError("--threshold must be a finite number") }
     }
 
     func run() throws {
         let filter: SpamFilter
         do throws(TurnstileError) {
-            filter = try rules.ruleSet(fallback: .standard).spamFilter(threshold: threshold)
+            filter = try rules.ruleSet(fallback: .standard).spamFilter(threshold: threshold ?? (rules.isEmpty ? DefaultSpamList.threshold : 1))
         } catch {
             throw CommandFailure(error.description)
         }

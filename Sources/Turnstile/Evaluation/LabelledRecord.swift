@@ -37,14 +37,18 @@ public struct LabelledRecord: Sendable, Hashable {
         return nil
     }
 
-    /// The error for line `line` (1-based) of `source` whose label is unknown.
-    public static func unknownLabelError<C: Collection<UInt8>>(_ lineBytes: C, source: String, line: Int) -> TurnstileError {
+    /// Why a line has no known label, in a few words ("unknown label \"x\" …").
+    public static func unknownLabelMessage<C: Collection<UInt8>>(_ lineBytes: C) -> String {
         let labelBytes = lineBytes.prefix { $0 != 0x09 }
         let shown = String(decoding: labelBytes.prefix(40), as: UTF8.self)
-        let message = lineBytes.contains(0x09)
+        return lineBytes.contains(0x09)
             ? "unknown label \"\(shown)\" (expected spam or ham before the TAB)"
-            : "no label: expected 'spam<TAB>text' or 'ham<TAB>text'"
-        return TurnstileError(.invalidInput(source: source, line: line, message: message))
+            : "no label (expected 'spam<TAB>text' or 'ham<TAB>text')"
+    }
+
+    /// The error for line `line` (1-based) of `source` whose label is unknown.
+    public static func unknownLabelError<C: Collection<UInt8>>(_ lineBytes: C, source: String, line: Int) -> TurnstileError {
+        TurnstileError(.invalidInput(source: source, line: line, message: unknownLabelMessage(lineBytes)))
     }
 
     /// Whether a line is blank (empty, or only spaces, TABs and a `\r`): such lines
