@@ -247,7 +247,25 @@ public struct Matcher: Sendable {
     /// Every match in the string's UTF-8.
     public func matches(in haystack: String) -> [Match] { matches(in: Array(haystack.utf8)) }
 
+    /// The first match (the leftmost under the leftmost kinds; the earliest-ending
+    /// under ``MatchKind/overlapping``), or nil.
+    ///
+    /// - Complexity: O(haystack bytes).
+    public func firstMatch(in haystack: [UInt8]) -> Match? {
+        switch engine {
+        case .empty: return nil
+        case .ahoCorasick(let ac): return ac.firstMatch(in: haystack)
+        case .regex(let r): return r.firstMatch(in: haystack)
+        case .kmp: return matches(in: haystack).first
+        }
+    }
+
+    /// The first match in the string's UTF-8, or nil.
+    public func firstMatch(in haystack: String) -> Match? { firstMatch(in: Array(haystack.utf8)) }
+
     /// `true` when some pattern matches in `haystack`.
+    ///
+    /// - Complexity: O(haystack bytes); stops at the first match where the engine can.
     public func isMatch(in haystack: [UInt8]) -> Bool {
         switch engine {
         case .empty: return false
@@ -256,6 +274,9 @@ public struct Matcher: Sendable {
         case .kmp: return !matches(in: haystack).isEmpty
         }
     }
+
+    /// `true` when some pattern matches in the string's UTF-8.
+    public func isMatch(in haystack: String) -> Bool { isMatch(in: Array(haystack.utf8)) }
 
     /// `true` when a haystack of many records split on `byte` can be searched in one
     /// pass with each match attributed to the record around it: no match can contain

@@ -24,7 +24,8 @@ public enum RecordDelimiter: String, Sendable, Hashable, CaseIterable {
     case line
     /// Records ended by a NUL byte (`find -print0`).
     case nul
-    /// Paragraphs or messages separated by one or more blank lines (`\n` or `\r\n`).
+    /// Paragraphs or messages separated by one or more blank lines (`\n` or `\r\n`);
+    /// blank lines at the start of the input belong to the first paragraph.
     case blank
     /// The whole input is one record.
     case none
@@ -51,7 +52,11 @@ public enum RecordDelimiter: String, Sendable, Hashable, CaseIterable {
     /// record starts. Returns nil when the record is not complete in `buffer` — unless
     /// `atEnd` (no more input will come), in which case the rest of the buffer is the
     /// last record. Also nil when `from == buffer.count`.
-    public func nextRecord(in buffer: UnsafeBufferPointer<UInt8>, from: Int, atEnd: Bool)
+    ///
+    /// `continuing` says that `from` is inside a record (the rest of a record whose
+    /// start was handled already), so for ``blank`` a terminator may begin right at
+    /// `from`; otherwise blank lines at `from` are the start of a paragraph's content.
+    public func nextRecord(in buffer: UnsafeBufferPointer<UInt8>, from: Int, atEnd: Bool, continuing: Bool = false)
         -> (contentEnd: Int, next: Int)?
     {
         let count = buffer.count
@@ -85,6 +90,9 @@ public enum RecordDelimiter: String, Sendable, Hashable, CaseIterable {
                     break
                 }
                 if q >= count - (buffer[count - 1] == 0x0D ? 1 : 0), !atEnd { return nil }
+                // Blank lines at the very start belong to the first record's content
+                // (unless nothing else follows), so no record is empty.
+                if nl == from, q < count, !continuing { p = q; continue }
                 return (nl, q)
             }
             return atEnd ? (count, count) : nil

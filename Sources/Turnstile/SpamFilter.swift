@@ -3,7 +3,9 @@
 /// A record's score is the sum of the weights of the *distinct* rules that match in
 /// it (each rule counts once per record, however often it occurs); the record is spam
 /// when the score reaches the threshold. With literal rules every occurrence counts
-/// (overlapping matching), so "cash" and "cash prize" both score in "cash prize".
+/// (overlapping matching), so "cash" and "cash prize" both score in "cash prize";
+/// regex rules are leftmost-first, and a record with a match is searched again
+/// rule by rule so that a rule hidden by another's match still counts.
 ///
 /// ```swift
 /// let filter = try SpamFilter.standard()          // the built-in word list
@@ -75,6 +77,10 @@ public struct SpamFilter: Sendable {
     public let threshold: Double
     /// The matcher over the rules' patterns.
     public let matcher: Matcher
+    /// One matcher per rule, for regex rule sets of more than one rule: the combined
+    /// automaton reports leftmost-first matches, so a rule whose matches overlap a
+    /// higher-priority rule's would go unseen; these find it. Empty otherwise.
+    let singleRuleMatchers: [Matcher]
 
     /// Builds a filter. With literal syntax the match kind is forced to overlapping so
     /// that every rule that occurs counts.
@@ -84,6 +90,34 @@ public struct SpamFilter: Sendable {
         self.rules = rules
         self.threshold = threshold
         self.matcher = try Matcher(bytePatterns: rules.map(\.pattern), options: options)
+        if options.syntax == .regex, rules.count > 1 {
+            var singles: [Matcher] = []
+            for rule in rules { singles.append(try Matcher(bytePatterns: [rule.pattern], options: options)) }
+            singleRuleMatchers = singles
+        } else {
+            singleRuleMatchers = []
+        }
+    }
+
+    /// `true` when ``completeMatches(in:found:into:)`` may add matches: regex rule sets
+    /// of more than one rule.
+    public var needsCompletion: Bool { !singleRuleMatchers.isEmpty }
+
+    /// Appends to `matches` the matches of every rule that `found` (the matcher's
+    /// matches in `record`) does not already include, so each rule that occurs in the
+    /// record is counted. Does nothing for literal rule sets (their matcher reports
+    /// every occurrence) or when `found` is empty (then no rule matches at all).
+    ///
+    /// - Complexity: O(rules × record bytes) for a regex record with a match; O(1) otherwise.
+    public func completeMatches(in record: UnsafeBufferPointer<UInt8>, found: ArraySlice<Match>, into matches: inout [Match]) {
+        guard !singleRuleMatchers.isEmpty, !found.isEmpty else { return }
+        var seen = [Bool](repeating: false, count: rules.count)
+        for m in found { seen[m.pattern] = true }
+        for (id, single) in singleRuleMatchers.enumerated() where !seen[id] {
+            let start = matches.count
+            single.appendMatches(in: record, to: &matches)
+            for k in start..<matches.count { matches[k].pattern = id }
+        }
     }
 
     /// The options of the built-in list: literal words, whole words, ASCII case-insensitive.
@@ -106,7 +140,11 @@ public struct SpamFilter: Sendable {
 
     /// Judges one record.
     public func verdict(for record: [UInt8]) -> Verdict {
-        let matches = matcher.matches(in: record)
+        var matches = matcher.matches(in: record)
+        if needsCompletion {
+            let found = matches
+            record.withUnsafeBufferPointer { completeMatches(in: $0, found: found[...], into: &matches) }
+        }
         var scorer = makeScorer()
         scorer.beginRecord()
         for m in matches { scorer.add(pattern: m.pattern) }

@@ -44,18 +44,18 @@ struct CompileCommand: ParsableCommand {
         let started = clock.now
         let set: RuleSet
         let matcher: Matcher
-        do throws(TurnstileError) {
+        do {
             set = try rules.ruleSet(fallback: .standard)
             matcher = try set.matcher()
         } catch {
-            throw CommandFailure(error.description)
+            throw CommandFailure(String(describing: error))
         }
         let buildTime = clock.now - started
         let output = OutputWriter(fd: 1)
         var text = ""
         if let outputFile {
             let bytes: [UInt8]
-            do throws(TurnstileError) { bytes = try set.serialized() } catch { throw CommandFailure(error.description) }
+            do { bytes = try set.serialized() } catch { throw CommandFailure(String(describing: error)) }
             try writeFile(outputFile, bytes)
         }
         if dot {

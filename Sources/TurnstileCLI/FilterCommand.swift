@@ -15,16 +15,18 @@ struct FilterCommand: ParsableCommand {
             Exit status: 0 when some record was spam, 1 when none was, 2 on any error.
 
             Examples:
-              $ printf 'lunch at noon?\nURGENT! Claim your prize now\n' | turnstile filter
-              lunch at noon?
+              $ printf 'lunch?\\nURGENT: claim your prize\\n' | turnstile filter
+              lunch?
               $ turnstile filter --count Corpora/messages/sample.txt
               clean 18 spam 10
               $ turnstile filter --spam --color=always Corpora/messages/sample.txt
-              $ printf 'winner\t2\nfree\t0.5\n' > rules.tsv
-              $ printf 'get it free\n' | turnstile filter -F -i -w --rules rules.tsv --json
-              {"record":1,"spam":false,"score":0.5,"matches":[{"start":7,"end":11,"pattern":1,"text":"free"}]}
-              $ printf 'Free Entry! Txt now\n' | turnstile filter --mask
+              $ printf 'Free entry! Txt now\\n' | turnstile filter --mask
               **********! *** now
+              $ printf 'hi\\n' | turnstile filter --json
+              {"record":1,"spam":false,"score":0,"matches":[]}
+              $ printf 'winner\\t2\\nfree\\t0.5\\n' > rules.tsv
+              $ printf 'free\\nwinner\\n' | turnstile filter -F -i --rules rules.tsv
+              free
             """)
 
     @OptionGroup(title: "Rule options") var rules: RuleOptions
@@ -59,10 +61,10 @@ struct FilterCommand: ParsableCommand {
 
     func run() throws {
         let filter: SpamFilter
-        do throws(TurnstileError) {
+        do {
             filter = try rules.ruleSet(fallback: .standard).spamFilter(threshold: threshold ?? (rules.isEmpty ? DefaultSpamList.threshold : 1))
         } catch {
-            throw CommandFailure(error.description)
+            throw CommandFailure(String(describing: error))
         }
         let mode: FilterSink.Mode = spam ? .spam : mask ? .mask : count ? .count : json ? .json : .clean
         let output = OutputWriter(fd: 1)
@@ -102,6 +104,8 @@ struct FilterSink: RecordSink {
     private var scorer: SpamFilter.Scorer
     private var scratch: [UInt8] = []
     private var ranges: [Range<Int>] = []
+    /// The matches of a regex record plus those of rules its matches hid.
+    private var completed: [Match] = []
     private var fileName: String?
     /// Records in the current input (numbers in JSON are 1-based per input).
     private var recordNumber = 0
@@ -131,6 +135,13 @@ struct FilterSink: RecordSink {
     ) throws(OutputError) {
         recordNumber += 1
         records += 1
+        var matches = matches
+        if filter.needsCompletion, !matches.isEmpty {
+            completed.removeAll(keepingCapacity: true)
+            completed.append(contentsOf: matches)
+            filter.completeMatches(in: content, found: matches, into: &completed)
+            matches = completed[...]
+        }
         scorer.beginRecord()
         for m in matches { scorer.add(pattern: m.pattern) }
         let isSpam = scorer.score >= filter.threshold

@@ -12,7 +12,8 @@ struct MatchCommand: ParsableCommand {
             0-based pattern id in command-line order over -e, -f lines and --rules lines.
             With several inputs each line starts with the input's name and ':'.
             With no rule option the built-in spam list is used (whole words, ASCII
-            case-insensitive).
+            case-insensitive). A pattern that can match the empty string reports its
+            empty matches too (start = end), as PCRE2's global matching does.
 
             Exit status: 0 when something matched, 1 when nothing did, 2 on any error.
 
@@ -49,7 +50,7 @@ struct MatchCommand: ParsableCommand {
 
     func run() throws {
         let matcher: Matcher
-        do throws(TurnstileError) {
+        do {
             var set = try rules.ruleSet(fallback: .standard)
             if matchKind != .leftmostFirst, set.options.syntax != .literal {
                 throw TurnstileError(.invalidOptions("--match-kind \(matchKind) needs literal patterns (-F)"))
@@ -57,7 +58,7 @@ struct MatchCommand: ParsableCommand {
             set.options.matchKind = matchKind
             matcher = try set.matcher()
         } catch {
-            throw CommandFailure(error.description)
+            throw CommandFailure(String(describing: error))
         }
         let output = OutputWriter(fd: 1)
         let inputs = stream.inputs

@@ -58,7 +58,7 @@ struct RuleOptions: ParsableArguments {
 
     /// The rule set the options describe: a saved one (`--automaton`), the given
     /// rules, or `fallback` when no rule option was given.
-    func ruleSet(fallback: RuleSet) throws(TurnstileError) -> RuleSet {
+    func ruleSet(fallback: RuleSet) throws -> RuleSet {
         if let automaton {
             if !(regexp.isEmpty && patternFiles.isEmpty && ruleFiles.isEmpty) || fixedStrings || ignoreCase
                 || wordRegexp || bytes {
@@ -68,7 +68,7 @@ struct RuleOptions: ParsableArguments {
             do {
                 return try RuleSet(deserializing: readWhole(automaton))
             } catch {
-                throw TurnstileError(.invalidOptions("\(automaton): \(error.description)"))
+                throw TurnstileError(.invalidOptions("\(automaton): \(error)"))
             }
         }
         if isEmpty { return fallback }
@@ -78,7 +78,7 @@ struct RuleOptions: ParsableArguments {
 
     /// The rules in command-line order over `-e`, `-f` lines and `--rules` lines, and
     /// the matcher options. Pattern ids are the indices of the returned rules.
-    func rules() throws(TurnstileError) -> (rules: [SpamFilter.Rule], options: Matcher.Options) {
+    func rules() throws -> (rules: [SpamFilter.Rule], options: Matcher.Options) {
         var options = Matcher.Options()
         options.syntax = fixedStrings ? .literal : .regex
         options.caseInsensitive = ignoreCase

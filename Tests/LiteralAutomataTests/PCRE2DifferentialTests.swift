@@ -126,3 +126,34 @@ import Testing
         }
     }
 }
+
+/// Leftmost-longest is leftmost-first over the words sorted longest first (ties in
+/// list order), so PCRE2 checks it too.
+@Suite struct PCRE2LeftmostLongestTests {
+    @Test func sampledStopWordsLongestFirst() throws {
+        guard SharedCorpora.isAvailable, let stopWords = SharedCorpora.lines("stopwords/stopwords-en.txt"),
+              let text = SharedCorpora.bytes("rebar/opensubtitles/en-sampled.txt") else {
+            print(SharedCorpora.skipMessage)
+            return
+        }
+        var rng = SeededGenerator(defaultSeed: 0x9C8E_0004)
+        let seed = rng.seed
+        for round in 0..<6 {
+            let words = (0..<Int.random(in: 5...300, using: &rng)).map { _ in stopWords.randomElement(using: &rng)! }
+            let sorted = words.enumerated().sorted { ($0.element.utf8.count, -$0.offset) > ($1.element.utf8.count, -$1.offset) }.map(\.element)
+            let ci = round % 2 == 1, ww = round % 3 == 2
+            var po = PCRE2Options(encoding: .bytes)
+            po.caseless = ci
+            let oracle = try PCRE2Regex(pattern: PCRE2Regex.alternation(of: sorted, wholeWord: ww), options: po)
+            let offset = Int.random(in: 0...(text.count - 20_000), using: &rng)
+            let haystack = Array(text[offset..<(offset + 20_000)])
+            let expected = try oracle.matches(in: haystack)
+            #expect(!expected.isEmpty, "seed \(seed) round \(round): the sample should match")
+            for representation in LiteralRepresentation.allCases {
+                let got = try AhoCorasick.Builder().matchKind(.leftmostLongest).asciiCaseInsensitive(ci).wholeWord(ww)
+                    .representation(representation).build(words).matches(in: haystack).map(\.range)
+                #expect(got == expected, "seed \(seed) round \(round) \(representation) ci=\(ci) ww=\(ww) \(words.count) words, offset \(offset)")
+            }
+        }
+    }
+}

@@ -131,6 +131,14 @@ struct FilterCommandTests {
         #expect(bytes.out == "clean 1 spam 1\n")
     }
 
+    @Test("regex rules: every rule that occurs counts, even under another rule's match")
+    func regexRulesDistinct() throws {
+        let r = try CLI.run(["filter", "-e", "abc", "-e", "b", "--json"], stdin: "xabcx\nab\n".bytes)
+        let lines = r.out.split(separator: "\n")
+        #expect(lines.count == 2)
+        #expect(lines[0].hasPrefix(#"{"record":1,"spam":true,"score":2,"matches":[{"start":1,"end":4,"pattern":0,"text":"abc"},{"start":2,"end":3,"pattern":1,"text":"b"}]"#))
+    }
+
     @Test("a last record without a delimiter is printed with one, as grep does")
     func finalRecordWithoutNewline() throws {
         #expect(try CLI.run(["filter"], stdin: "a\nb".bytes).out == "a\nb\n")
@@ -150,6 +158,23 @@ struct FilterCommandTests {
         zeros.append(0x0A)
         let big = try CLI.run(["filter", "--max-record-bytes", "1000"], stdin: zeros)
         #expect(big.stdout == zeros)
+    }
+
+    @Test("--max-record-bytes with blank-line paragraphs: a paragraph cut right before its blank line")
+    func maxRecordBytesBlank() throws {
+        // The first read ends inside the terminator, so the head is cut at the limit and
+        // the rest of the record starts with its blank line.
+        let head = String(repeating: "x", count: 20)
+        var out = Data()
+        let result = try CLI.stream(["filter", "--delimiter", "blank", "--max-record-bytes", "20"], feed: { handle in
+            try? handle.write(contentsOf: Data((head + "\n").utf8))
+            Thread.sleep(forTimeInterval: 0.3)
+            try? handle.write(contentsOf: Data("\nwinner\n\nok\n".utf8))
+        }, consume: { handle in
+            out = handle.readDataToEndOfFile()
+        })
+        #expect(String(decoding: out, as: UTF8.self) == head + "\n\nok\n")
+        #expect(result.status == 0)
     }
 
     @Test("--help shows a worked example")

@@ -19,6 +19,32 @@ struct StreamTests {
         #expect(json.out.split(separator: "\n").count == 3)
     }
 
+    @Test("--delimiter blank over a 3 MB stream: paragraphs cut across reads are kept whole")
+    func blankStream() throws {
+        var input: [UInt8] = [], expected: [UInt8] = []
+        var n = 0
+        var rng = SeededGenerator(defaultSeed: 0xB1A4C)
+        while input.count < 3_000_000 {
+            n += 1
+            let crlf = n % 3 == 0
+            let eol: [UInt8] = crlf ? [0x0D, 0x0A] : [0x0A]
+            var paragraph: [UInt8] = []
+            for line in 0..<Int.random(in: 1...6, using: &rng) {
+                paragraph += Array("paragraph \(n) line \(line) \(String(repeating: "z", count: Int.random(in: 0...300, using: &rng)))".utf8) + eol
+            }
+            let spam = n % 7 == 0
+            if spam { paragraph += Array("claim your prize".utf8) + eol }
+            let separator = [UInt8]((0..<Int.random(in: 1...3, using: &rng)).flatMap { _ in eol })
+            input += paragraph + separator
+            if !spam { expected += paragraph + separator }
+        }
+        let r = try CLI.run(["filter", "--delimiter", "blank"], stdin: input)
+        #expect(r.stdout.count == expected.count)
+        #expect(r.stdout == expected, "seed \(rng.seed)")
+        #expect(try CLI.run(["filter", "--delimiter", "blank", "--count"], stdin: input).out
+                == "clean \(n - n / 7) spam \(n / 7)\n")
+    }
+
     @Test("--delimiter none: the whole input is one record, so a regex may cross lines")
     func none() throws {
         let r = try CLI.run(["match", "-e", "a\\nb", "--delimiter", "none"], stdin: "xa\nb\n".bytes)
@@ -193,5 +219,63 @@ struct StreamTests {
         #expect(result.stderr.isEmpty)
         let seconds = Double((clock.now - started) / .milliseconds(1)) / 1000
         print("200 MB stream: \(block.count * repeats) bytes in, \(received) out, \(seconds) s")
+    }
+}
+
+/// A flag shared between the feeding thread and the test.
+final class Flag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = false
+    func set() { lock.lock(); value = true; lock.unlock() }
+    var isSet: Bool { lock.lock(); defer { lock.unlock() }; return value }
+}
+
+@Suite("Interactive use")
+struct InteractiveTests {
+    @Test("output is flushed per record on a pipe, before the input ends (tail -f | turnstile filter)")
+    func flushPerRecord() throws {
+        let readIt = DispatchSemaphore(value: 0)
+        let inputClosed = Flag()
+        var first = Data()
+        let result = try CLI.stream(["filter"], feed: { handle in
+            try? handle.write(contentsOf: Data("hello\nWINNER\n".utf8))
+            _ = readIt.wait(timeout: .now() + 20)
+            inputClosed.set()
+        }, consume: { handle in
+            first = handle.availableData
+            let early = !inputClosed.isSet
+            readIt.signal()
+            #expect(early, "the clean record arrived only after the input was closed")
+            _ = handle.readDataToEndOfFile()
+        })
+        #expect(String(decoding: first, as: UTF8.self) == "hello\n")
+        #expect(result.status == 0)
+    }
+
+    @Test("--color auto colours on a terminal and respects NO_COLOR",
+          .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
+    func colorOnTerminal() throws {
+        let dir = try CLI.temporaryDirectory()
+        let file = try CLI.write("a winner\n".bytes, to: "w.txt", in: dir)
+        func underScript(_ env: [String: String]) throws -> String {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+            process.arguments = ["-qc", "'\(CLI.binary.path)' match -F -e winner '\(file)'", "/dev/null"]
+            var environment = ProcessInfo.processInfo.environment
+            environment["NO_COLOR"] = nil
+            environment["TERM"] = "xterm"
+            for (k, v) in env { environment[k] = v }
+            process.environment = environment
+            let out = Pipe()
+            process.standardOutput = out
+            process.standardInput = FileHandle.nullDevice
+            try process.run()
+            let data = out.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            return String(decoding: data, as: UTF8.self)
+        }
+        #expect(try underScript([:]).contains("\u{1B}[01;31m\u{1B}[Kwinner\u{1B}[m\u{1B}[K"))
+        let plain = try underScript(["NO_COLOR": "1"])
+        #expect(plain.contains("2:8:0:winner") && !plain.contains("\u{1B}["))
     }
 }

@@ -23,6 +23,19 @@ struct MatcherTests {
         #expect(empty.matches(in: "anything").isEmpty)
     }
 
+    @Test("isMatch and firstMatch agree with matches on every engine")
+    func searchVocabulary() throws {
+        let matchers = [try Matcher(patterns: ["win"], options: Self.literal(ww: true)),
+                        try Matcher(patterns: ["win", "prize"], options: Self.literal(ww: true)),
+                        try Matcher(patterns: ["w[aeiou]n", "prize"], options: .init())]
+        for m in matchers {
+            for text in ["a win", "winner prize", "nothing", ""] {
+                #expect(m.isMatch(in: text) == !m.matches(in: text).isEmpty, "\(m.representation) \(text)")
+                #expect(m.firstMatch(in: text) == m.matches(in: text).first, "\(m.representation) \(text)")
+            }
+        }
+    }
+
     @Test("KMP's whole-word and leftmost selection")
     func kmpSelection() throws {
         let m = try Matcher(patterns: ["aa"], options: Self.literal())

@@ -24,6 +24,8 @@ struct RecordDelimiterTests {
         #expect(Self.split("a\nb\r\nc", .line) == [["a", "\n"], ["b\r", "\n"], ["c", ""]])
         #expect(Self.split("a\0b\0", .nul) == [["a", "\0"], ["b", "\0"]])
         #expect(Self.split("a\nb\n\n\nc\r\n\r\nd\n", .blank) == [["a\nb", "\n\n\n"], ["c\r", "\n\r\n"], ["d", "\n"]])
+        #expect(Self.split("\n\na\n\nb", .blank) == [["\n\na", "\n\n"], ["b", ""]])
+        #expect(Self.split("\n\n", .blank) == [["", "\n\n"]])
         #expect(Self.split("a\n\nb", .none) == [["a\n\nb", ""]])
         #expect(Self.split("", .line).isEmpty)
     }

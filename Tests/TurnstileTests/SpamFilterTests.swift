@@ -24,6 +24,18 @@ struct SpamFilterTests {
         #expect(filter.verdict(for: "free").score == 2)
     }
 
+    @Test("regex rules: a rule hidden by another rule's leftmost-first match still counts")
+    func regexRulesCountOnce() throws {
+        let rules = [SpamFilter.Rule("abc", weight: 1), SpamFilter.Rule("b", weight: 0.5)]
+        let filter = try SpamFilter(rules: rules, options: .init(), threshold: 1.5)
+        #expect(filter.needsCompletion)
+        let v = filter.verdict(for: "xabcx")
+        #expect(v.score == 1.5)
+        #expect(v.isSpam)
+        #expect(Set(v.matches.map(\.pattern)) == [0, 1])
+        #expect(filter.verdict(for: "zzz").matches.isEmpty)
+    }
+
     @Test("the scorer resets per record without allocating")
     func scorer() throws {
         let filter = try SpamFilter(rules: [SpamFilter.Rule("a", weight: 1)], options: Self.literalWords)

@@ -65,6 +65,8 @@ public struct AhoCorasick: Sendable {
         /// Hard limits: exceeding one in the chosen representation is an error.
         public private(set) var limits = Limits()
 
+        /// The default configuration: leftmost-first, case-sensitive, not whole-word,
+        /// prefilter on, representation chosen by a 64 MiB budget, default ``Limits``.
         public init() {}
 
         /// Sets the match kind.
@@ -99,6 +101,9 @@ public struct AhoCorasick: Sendable {
             try build(patterns.map { Array($0.utf8) })
         }
     }
+
+    /// Representation, state count, byte classes and memory of a built automaton.
+    public typealias Statistics = LiteralStatistics
 
     /// The default memory budget for the dense DFA: 64 MiB.
     public static let defaultMemoryBudget = 64 << 20

@@ -16,7 +16,8 @@ import AutomatonCore
 /// (the unanchored start state).
 ///
 /// - Complexity: search O(n) amortized (at most 2n transitions and failure links);
-///   memory about 13 bytes per state plus 5 per trie edge.
+///   memory about 17 bytes per state (12 for the offsets and failure link, 5 for the
+///   trie edge into it) plus 4 per reported pattern id.
 public struct CompactNFA: Sendable {
     /// The alphabet: byte → class.
     public let byteClasses: ByteClasses
@@ -113,15 +114,17 @@ public struct CompactNFA: Sendable {
         @usableFromInline let edgeNext: UnsafeBufferPointer<UInt32>
         @usableFromInline let fail: UnsafeBufferPointer<UInt32>
         @usableFromInline let matchStart: UnsafeBufferPointer<UInt32>
+        @usableFromInline let matchList: UnsafeBufferPointer<UInt32>
 
         @usableFromInline
         init(classes: UnsafeBufferPointer<UInt8>, rootRow: UnsafeBufferPointer<UInt32>,
              edgeStart: UnsafeBufferPointer<UInt32>, edgeClass: UnsafeBufferPointer<UInt8>,
              edgeNext: UnsafeBufferPointer<UInt32>, fail: UnsafeBufferPointer<UInt32>,
-             matchStart: UnsafeBufferPointer<UInt32>) {
+             matchStart: UnsafeBufferPointer<UInt32>, matchList: UnsafeBufferPointer<UInt32>) {
             self.classes = classes; self.rootRow = rootRow; self.edgeStart = edgeStart
             self.edgeClass = edgeClass; self.edgeNext = edgeNext; self.fail = fail
             self.matchStart = matchStart
+            self.matchList = matchList
         }
 
         /// δ(state, class). Terminates because each failure link is shallower.
@@ -160,9 +163,11 @@ public struct CompactNFA: Sendable {
                         edgeNext.withUnsafeBufferPointer { edgeNext in
                             fail.withUnsafeBufferPointer { fail in
                                 matchStart.withUnsafeBufferPointer { matchStart in
-                                    body(Tables(classes: classes, rootRow: rootRow, edgeStart: edgeStart,
-                                                edgeClass: edgeClass, edgeNext: edgeNext, fail: fail,
-                                                matchStart: matchStart))
+                                    matchList.withUnsafeBufferPointer { matchList in
+                                        body(Tables(classes: classes, rootRow: rootRow, edgeStart: edgeStart,
+                                                    edgeClass: edgeClass, edgeNext: edgeNext, fail: fail,
+                                                    matchStart: matchStart, matchList: matchList))
+                                    }
                                 }
                             }
                         }

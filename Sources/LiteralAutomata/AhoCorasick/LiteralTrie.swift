@@ -136,26 +136,4 @@ struct LiteralTrie {
         }
         bfsOrder = queue
     }
-
-    /// The fully resolved transition δ(s, c) for every state, in BFS order, as a flat
-    /// row-major table of state indices (`alphabet` = classes.count entries per row).
-    /// Calls `row(state, resolved)` for each state in index order afterwards.
-    func resolvedTable() -> [UInt32] {
-        let width = classes.count
-        var table = [UInt32](repeating: 0, count: edges.count * width)
-        for s in bfsOrder {
-            let base = Int(s) * width
-            if s == Self.root {
-                for c in 0..<width { table[base + c] = Self.root }
-            } else {
-                let f = Int(fail[Int(s)])
-                if f != Int(Self.dead) {
-                    // The failure state is shallower, so its row is already resolved.
-                    for c in 0..<width { table[base + c] = table[f * width + c] }
-                }
-            }
-            for (c, n) in edges[Int(s)] { table[base + Int(c)] = n }
-        }
-        return table
-    }
 }

@@ -136,11 +136,22 @@ struct LiteralEngine: Sendable {
             if s & 0xFFF == 0 { try b.checkSize(against: limits) }
         }
         try b.checkSize(against: limits)
-        let table = trie.resolvedTable()
+        // Resolve rows in breadth-first order straight into the builder: a state's
+        // failure state is shallower, so its row is already final and is copied;
+        // the state's own trie edges then override it.
         let width = trie.classes.count
-        for s in 1..<trie.stateCount {
-            let base = s * width
-            for c in 0..<width { b.setTransition(from: s, class: c, to: Int(table[base + c])) }
+        let root = Int(LiteralTrie.root)
+        for s32 in trie.bfsOrder {
+            let s = Int(s32)
+            if s == root {
+                for c in 0..<width { b.setTransition(from: s, class: c, to: root) }
+            } else {
+                let f = Int(trie.fail[s])
+                if f != Int(LiteralTrie.dead) {
+                    for c in 0..<width { b.setTransition(from: s, class: c, to: b.transition(from: f, class: c)) }
+                }
+            }
+            for (c, n) in trie.edges[s] { b.setTransition(from: s, class: Int(c), to: Int(n)) }
         }
         b.setStart(Int(LiteralTrie.root))
         return try b.build(matchTiming: .immediate, limits: limits)
@@ -215,47 +226,22 @@ extension LiteralEngine {
 
     /// Leftmost selection over overlapping occurrences (whole word, empty patterns).
     private func select(_ h: UnsafeBufferPointer<UInt8>, from: Int, lastEmpty: Bool, _ body: (Match) -> Bool) {
-        var floor = from
-        var blocked = lastEmpty
-        var candidates: [Match] = []
-        var stopped = false
-        let longest = matchKind == .leftmostLongest
+        var selector = LeftmostSelector(floor: from, blocked: lastEmpty, longest: matchKind == .leftmostLongest,
+                                        maxLength: maxLength)
         let ww = wholeWord
         let maxLength = self.maxLength
-
-        func allowed(_ m: Match) -> Bool {
-            m.start > floor || (m.start == floor && !(blocked && m.isEmpty))
-        }
-        func better(_ a: Match, _ b: Match) -> Bool {
-            if a.start != b.start { return a.start < b.start }
-            if longest && a.end != b.end { return a.end > b.end }
-            return a.pattern < b.pattern
-        }
-        /// Emits candidates that no later occurrence can beat (start < threshold).
-        func commit(below threshold: Int) -> Bool {
-            while !candidates.isEmpty {
-                var best = 0
-                for i in 1..<candidates.count where better(candidates[i], candidates[best]) { best = i }
-                let m = candidates[best]
-                if m.start >= threshold { break }
-                if !body(m) { return false }
-                floor = m.isEmpty ? m.start : m.end
-                blocked = m.isEmpty
-                candidates.removeAll { !allowed($0) }
-            }
-            return true
-        }
+        var stopped = false
         lengths.withUnsafeBufferPointer { lengths in
             scanOverlapping(h, from: from) { end, p in
-                if !candidates.isEmpty, !commit(below: end &- maxLength) { stopped = true; return false }
-                let m = Match(pattern: Int(p), start: end &- lengths[Int(p)], end: end)
-                if allowed(m) && (!ww || (Self.isBoundary(h, m.start) && Self.isBoundary(h, end))) {
-                    candidates.append(m)
+                if selector.bestStart >= 0, !selector.commit(below: end &- maxLength, body) { stopped = true; return false }
+                let start = end &- lengths[Int(p)]
+                if !ww || (Self.isBoundary(h, start) && Self.isBoundary(h, end)) {
+                    selector.offer(Match(pattern: Int(p), start: start, end: end))
                 }
                 return true
             }
         }
-        if !stopped { _ = commit(below: Int.max) }
+        if !stopped { _ = selector.commit(below: Int.max, body) }
     }
 
     func isMatch(_ h: UnsafeBufferPointer<UInt8>) -> Bool {
@@ -280,6 +266,105 @@ extension LiteralEngine {
         var out: [Match] = []
         forEachMatch(h, from: 0) { out.append($0); return true }
         return out
+    }
+}
+
+/// The candidates of a leftmost selection: valid occurrences not yet reported, and
+/// the PCRE2 global-loop state (a match may start after `floor`, or at `floor` unless
+/// it is empty and the previous match was an empty match there).
+///
+/// Only the preferred candidate per start matters (plus the preferred non-empty one,
+/// which PCRE2 reports after an empty match at the same start), and every live
+/// candidate starts within the longest pattern behind the scan, so candidates live
+/// in a ring indexed by `start % (longest + 1)`: O(1) per occurrence, O(longest)
+/// memory, O(longest) per reported match.
+struct LeftmostSelector {
+    var floor: Int
+    var blocked: Bool
+    let longest: Bool
+    let width: Int
+    var best: [Match]
+    var bestNonEmpty: [Match]
+    var hasBest: [Bool]
+    var hasNonEmpty: [Bool]
+    /// The smallest start holding a candidate, or -1 when there is none.
+    var bestStart = -1
+    /// The largest start offered so far.
+    var maxStart = -1
+
+    init(floor: Int, blocked: Bool, longest: Bool, maxLength: Int) {
+        self.floor = floor
+        self.blocked = blocked
+        self.longest = longest
+        self.width = maxLength &+ 1
+        let none = Match(pattern: 0, start: -1, end: -1)
+        best = [Match](repeating: none, count: width)
+        bestNonEmpty = best
+        hasBest = [Bool](repeating: false, count: width)
+        hasNonEmpty = hasBest
+    }
+
+    @inline(__always)
+    func allowed(_ m: Match) -> Bool {
+        m.start > floor || (m.start == floor && !(blocked && m.isEmpty))
+    }
+
+    /// `a` is preferred over `b` (same start).
+    @inline(__always)
+    func better(_ a: Match, _ b: Match) -> Bool {
+        if longest && a.end != b.end { return a.end > b.end }
+        return a.pattern < b.pattern
+    }
+
+    /// Offers an occurrence (boundaries already checked). Callers commit everything
+    /// below `end - longest` first, so live starts span at most `width` values.
+    mutating func offer(_ m: Match) {
+        guard allowed(m) else { return }
+        let k = m.start % width
+        if !hasBest[k] || best[k].start != m.start || better(m, best[k]) {
+            if !hasBest[k] || best[k].start != m.start { hasNonEmpty[k] = false }
+            best[k] = m
+            hasBest[k] = true
+        }
+        if !m.isEmpty && (!hasNonEmpty[k] || better(m, bestNonEmpty[k])) {
+            bestNonEmpty[k] = m
+            hasNonEmpty[k] = true
+        }
+        if bestStart < 0 || m.start < bestStart { bestStart = m.start }
+        if m.start > maxStart { maxStart = m.start }
+    }
+
+    /// Reports candidates that no later occurrence can beat (start < threshold);
+    /// false when `body` asked to stop.
+    mutating func commit(below threshold: Int, _ body: (Match) -> Bool) -> Bool {
+        while bestStart >= 0 && bestStart < threshold {
+            let k = bestStart % width
+            let m = best[k]
+            if !body(m) { return false }
+            blocked = m.isEmpty
+            if m.isEmpty {
+                // Only a non-empty match may still start here.
+                floor = m.start
+                if hasNonEmpty[k] { best[k] = bestNonEmpty[k] } else { hasBest[k] = false }
+                hasNonEmpty[k] = false
+            } else {
+                floor = m.end
+                var s = m.start
+                while s < m.end && s <= maxStart {
+                    hasBest[s % width] = false
+                    hasNonEmpty[s % width] = false
+                    s &+= 1
+                }
+            }
+            bestStart = -1
+            var s = floor
+            while s <= maxStart {
+                let j = s % width
+                if hasBest[j] && best[j].start == s && allowed(best[j]) { bestStart = s; break }
+                s &+= 1
+            }
+        }
+        return true
     }
 }
 
@@ -360,7 +445,7 @@ extension LiteralEngine {
                 i &+= 1
                 if state == 0 { return last }
                 if t.isMatch(state) {
-                    last = MatchEnd(pattern: Int(nfa.matchList[Int(t.matchStart[Int(state)])]), end: i)
+                    last = MatchEnd(pattern: Int(t.matchList[Int(t.matchStart[Int(state)])]), end: i)
                 }
             }
             return last
@@ -374,7 +459,7 @@ extension LiteralEngine {
             var i = from
             let end = h.count
             if t.isMatch(state) {
-                for p in nfa.patterns(of: state) where !body(i, p) { return }
+                for k in Int(t.matchStart[Int(state)])..<Int(t.matchStart[Int(state) &+ 1]) where !body(i, t.matchList[k]) { return }
             }
             while i < end {
                 if state == CompactNFA.root, let pf {
@@ -386,7 +471,10 @@ extension LiteralEngine {
                 i &+= 1
                 if state == 0 { return }
                 if t.isMatch(state) {
-                    for p in nfa.patterns(of: state) where !body(i, p) { return }
+                    // SAFETY: match offsets are monotone and end at matchList.count.
+                    for k in Int(t.matchStart[Int(state)])..<Int(t.matchStart[Int(state) &+ 1]) where !body(i, t.matchList[k]) {
+                        return
+                    }
                 }
             }
         }

@@ -136,3 +136,31 @@ extension AhoCorasick {
         return out
     }
 }
+
+extension LiteralStreamSearcher {
+    /// Drives a `read` loop: calls `read` with one reused buffer of `bufferSize` bytes
+    /// until it returns 0 (end of input), reporting every match with absolute offsets,
+    /// then finishes the stream.
+    ///
+    /// ```swift
+    /// var stream = ac.streamSearcher()
+    /// try stream.run(bufferSize: 64 << 10, read: { buffer in
+    ///     try fileHandle.read(into: buffer)     // bytes read, 0 at end of input
+    /// }) { match in print(match) }
+    /// ```
+    /// - Complexity: O(n + reads × longest pattern); memory O(bufferSize + longest pattern).
+    public mutating func run<E: Error>(
+        bufferSize: Int = 64 << 10,
+        read: (UnsafeMutableBufferPointer<UInt8>) throws(E) -> Int,
+        _ body: (Match) -> Void
+    ) throws(E) {
+        let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(1, bufferSize))
+        defer { buffer.deallocate() }
+        while true {
+            let n = try read(buffer)
+            if n <= 0 { break }
+            feed(UnsafeBufferPointer(rebasing: buffer[0..<min(n, buffer.count)]), body)
+        }
+        finish(body)
+    }
+}

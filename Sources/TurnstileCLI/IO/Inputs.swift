@@ -28,7 +28,7 @@ func openInput(_ path: String) throws(InputError) -> Int32 {
 func inputName(_ path: String) -> String { path == "-" ? "(standard input)" : path }
 
 /// Reads a whole (small) file: pattern and rule files. `-` is standard input.
-func readWhole(_ path: String) throws(TurnstileError) -> [UInt8] {
+func readWhole(_ path: String) throws -> [UInt8] {
     let fd: Int32
     do { fd = try openInput(path) } catch { throw TurnstileError(.invalidOptions(error.message)) }
     defer { if fd != 0 { close(fd) } }

@@ -68,6 +68,7 @@ final class OutputWriter {
 
     func write(byte: UInt8) throws(OutputError) {
         if count == capacity { try flush() }
+        // SAFETY: count < capacity after the flush above.
         buffer[count] = byte
         count += 1
     }

@@ -73,10 +73,13 @@ struct RecordScanner {
         var atEnd = false
         var inTail = false
         while true {
+            // The bytes read so far and not yet handed on: [start, end). `view` is
+            // rebuilt after every read, since the buffer may move when it grows.
             let view = UnsafeBufferPointer(start: buffer, count: end)
             do {
                 if inTail {
-                    if let (contentEnd, next) = delimiter.nextRecord(in: view, from: start, atEnd: atEnd) {
+                    if let (contentEnd, next) = delimiter.nextRecord(
+                        in: view, from: start, atEnd: atEnd, continuing: true) {
                         try sink.tail(slice(view, start, contentEnd), end: slice(view, contentEnd, next))
                         start = next
                         inTail = false
@@ -107,20 +110,24 @@ struct RecordScanner {
             if atEnd, start >= end { return }
             // Keep the unfinished record, make room, read more.
             if start > 0 {
-                if end > start { buffer.update(from: buffer + start, count: end - start) }
+                // SAFETY: 0 <= start < end <= capacity; memmove allows the overlap.
+                if end > start { memmove(buffer, buffer + start, end - start) }
                 base += start
                 end -= start
                 start = 0
             }
             if capacity - end < Self.readSize / 2 {
-                let newCapacity = max(capacity * 2, end + Self.readSize)
+                // Double, but never much past what the longest record may need.
+                let newCapacity = max(end + Self.readSize, min(capacity * 2, maxRecordBytes + 2 * Self.readSize))
                 let bigger = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+                // SAFETY: end <= capacity < newCapacity; the regions are distinct allocations.
                 bigger.update(from: buffer, count: end)
                 buffer.deallocate()
                 buffer = bigger
                 capacity = newCapacity
             }
             do { try output.flushIfInteractive() } catch { throw .output(error) }
+            // SAFETY: end < capacity (room was made above), and at most capacity - end bytes are read.
             let n = readSome(fd, buffer + end, min(capacity - end, Self.readSize * 4))
             if n < 0 { throw .read(errno) }
             if n == 0 { atEnd = true } else { end += n; bytesRead += n }
