@@ -21,7 +21,7 @@ struct EvalCommand: ParsableCommand {
             Examples:
               $ turnstile eval Corpora/eval/labelled.tsv
               $ turnstile eval --json Corpora/eval/labelled.tsv
-              {"tp":5,"fp":1,"tn":5,"fn":1,"precision":0.833…,"recall":0.833…,"f1":0.833…,"accuracy":0.833…,…}
+              {"tp":1,"fp":0,"tn":9,"fn":2,"precision":1,"recall":0.3333333333333333,...}
               $ turnstile eval -F -w -i --rules words.tsv --threshold 2.5 train.tsv
               $ turnstile eval --spam spam-folder --ham ham-folder --delimiter none
             """)

@@ -21,7 +21,7 @@ struct FilterCommand: ParsableCommand {
               clean 18 spam 10
               $ turnstile filter --spam --color=always Corpora/messages/sample.txt
               $ printf 'Free entry! Txt now\\n' | turnstile filter --mask
-              **********! *** now
+              **********! *******
               $ printf 'hi\\n' | turnstile filter --json
               {"record":1,"spam":false,"score":0,"matches":[]}
               $ printf 'winner\\t2\\nfree\\t0.5\\n' > rules.tsv
