@@ -9,9 +9,11 @@ import TestSupport
 /// minus a small margin.
 @Suite("The default list's figures on the SMS training half")
 struct EvaluationDefaultListTests {
-    static let minimumPrecision = 0.0
-    static let minimumRecall = 0.0
-    static let minimumF1 = 0.0
+    // Measured (Scripts/train-default-list.sh): tp 385, fp 3, tn 2304, fn 17 —
+    // precision 0.9923, recall 0.9577, F1 0.9747.
+    static let minimumPrecision = 0.98
+    static let minimumRecall = 0.94
+    static let minimumF1 = 0.96
 
     @Test("precision, recall and F1 on train.tsv stay at least the published figures")
     func figures() throws {
