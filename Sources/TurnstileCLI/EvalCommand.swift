@@ -21,7 +21,7 @@ struct EvalCommand: ParsableCommand {
             Examples:
               $ turnstile eval Corpora/eval/labelled.tsv
               $ turnstile eval --json Corpora/eval/labelled.tsv
-              {"tp":1,"fp":0,"tn":9,"fn":2,"precision":1,"recall":0.3333333333333333,...}
+              {"tp":6,"fp":0,"tn":6,"fn":0,"precision":1,"recall":1,"f1":1,"accuracy":1,...}
               $ turnstile eval -F -w -i --rules words.tsv --threshold 2.5 train.tsv
               $ turnstile eval --spam spam-folder --ham ham-folder --delimiter none
             """)
