@@ -920,7 +920,6 @@ an	0.4798
 thanks	0.4731
 accordingly	0.4684
 bin	0.4684
-bitch	0.4684
 bringing	0.4684
 brought	0.4684
 cancel	0.4684
@@ -998,6 +997,7 @@ alive	-0.3851
 amongst	-0.3851
 andros	-0.3851
 annie	-0.3851
+anniversary	-0.3851
 in	-0.4099
 called	-0.4228
 ever	-0.4228

@@ -48,11 +48,11 @@ struct EvalCommand: ParsableCommand {
 
     func run() throws {
         let filter: SpamFilter
-        do throws(TurnstileError) {
+        do {
             let set = try rules.ruleSet(fallback: .standard)
             filter = try set.spamFilter(threshold: threshold ?? (rules.isEmpty ? DefaultSpamList.threshold : 1))
         } catch {
-            throw CommandFailure(error.description)
+            throw CommandFailure(String(describing: error))
         }
         var evaluation = SpamEvaluation(filter: filter)
         var matches: [Match] = []

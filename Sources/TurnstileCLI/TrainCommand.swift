@@ -65,6 +65,10 @@ struct TrainCommand: ParsableCommand {
     @Option(name: .customLong("include"), help: ArgumentHelp("Curated phrases to weigh and include (repeatable).", valueName: "file"))
     var includeFiles: [String] = []
 
+    @Option(name: .customLong("exclude"),
+            help: ArgumentHelp("Words never to keep, one per line (repeatable; e.g. offensive words).", valueName: "file"))
+    var excludeFiles: [String] = []
+
     @Option(name: .customLong("phrase-prior"), help: ArgumentHelp("Extra spam pseudo-records for each curated phrase.", valueName: "b"))
     var phrasePrior = 1.0
 
@@ -96,18 +100,23 @@ struct TrainCommand: ParsableCommand {
         trainer.thresholdRule = minPrecision.map { .minPrecision($0) } ?? .bestF1
 
         var phrases: [[UInt8]] = []
-        do throws(TurnstileError) {
+        do {
             for path in includeFiles {
                 phrases += try RuleFile.parse(readWhole(path), source: path).map(\.pattern)
             }
+            for path in excludeFiles {
+                for rule in try RuleFile.parse(readWhole(path), source: path) {
+                    trainer.excludedWords.insert(rule.pattern.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 })
+                }
+            }
         } catch {
-            throw CommandFailure(error.description)
+            throw CommandFailure(String(describing: error))
         }
         let records = try input.readAll()
         let report = OutputWriter(fd: outputFile == nil ? 2 : 1)
         var summary = ""
         let list: TrainedList
-        do throws(TurnstileError) {
+        do {
             let set = try TrainingSet(records: records, phrases: phrases)
             if let folds {
                 let results = try CrossValidation.run(set, trainer: trainer, folds: folds, seed: seed)
@@ -115,7 +124,7 @@ struct TrainCommand: ParsableCommand {
             }
             list = try trainer.train(set)
         } catch {
-            throw CommandFailure(error.description)
+            throw CommandFailure(String(describing: error))
         }
         let file = list.ruleFileText(trainer: trainer, title: title,
                                      phraseSource: includeFiles.isEmpty ? nil : includeFiles.joined(separator: ", "))

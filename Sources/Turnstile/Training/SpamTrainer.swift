@@ -58,6 +58,9 @@ public struct SpamTrainer: Sendable, Hashable {
     /// prior that a hand-picked spam phrase is spam even where the data is silent.
     public var phrasePrior = 1.0
     public var thresholdRule: ThresholdRule = .bestF1
+    /// Words never kept (lowercase ASCII bytes), e.g. a hand-reviewed list of
+    /// offensive words.
+    public var excludedWords: Set<[UInt8]> = []
 
     /// Decimals of the weights written (and used: the list is scored as written).
     public static let weightDecimals = 4
@@ -110,7 +113,7 @@ public struct SpamTrainer: Sendable, Hashable {
 
         // Words: min count, sign, rank by |weight| (ties by bytes), top K.
         var candidates: [(id: Int, weight: Double)] = []
-        for id in set.vocabulary.indices where !set.wordIsPhrase[id] {
+        for id in set.vocabulary.indices where !set.wordIsPhrase[id] && !excludedWords.contains(set.vocabulary[id]) {
             let s = wordSpam[id], h = wordHam[id]
             guard s + h >= max(1, minCount) else { continue }
             let w = Self.weight(spam: Double(s), ham: Double(h), spamShare: p, smoothing: smoothing)
