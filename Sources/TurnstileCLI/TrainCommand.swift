@@ -35,7 +35,7 @@ struct TrainCommand: ParsableCommand {
 
             Examples:
               $ turnstile train -o words.tsv Corpora/eval/labelled.tsv
-              $ turnstile filter -F -w -i --rules words.tsv --threshold "$(sed -n 's/^# threshold: //p' words.tsv)" msgs.txt
+              $ turnstile filter -F -w -i --rules words.tsv --threshold="$(sed -n 's/^# threshold: //p' words.tsv)" msgs.txt
               $ turnstile train --top 500 --min-precision 0.98 --folds 5 -o words.tsv train.tsv
               $ turnstile train --spam spam.txt --ham ham.txt > words.tsv
             """)
