@@ -38,10 +38,11 @@ struct StreamTests {
             input += paragraph + separator
             if !spam { expected += paragraph + separator }
         }
-        let r = try CLI.run(["filter", "--delimiter", "blank"], stdin: input)
+        // An explicit rule: the filler words ("line", digits) carry weights in the trained default list.
+        let r = try CLI.run(["filter", "-F", "-e", "claim your prize", "--delimiter", "blank"], stdin: input)
         #expect(r.stdout.count == expected.count)
         #expect(r.stdout == expected, "seed \(rng.seed)")
-        #expect(try CLI.run(["filter", "--delimiter", "blank", "--count"], stdin: input).out
+        #expect(try CLI.run(["filter", "-F", "-e", "claim your prize", "--delimiter", "blank", "--count"], stdin: input).out
                 == "clean \(n - n / 7) spam \(n / 7)\n")
     }
 
