@@ -129,8 +129,9 @@ public struct SpamFilter: Sendable {
         return options
     }
 
-    /// The filter built from ``DefaultSpamList`` with ``standardOptions``.
-    public static func standard(threshold: Double = 1) throws(TurnstileError) -> SpamFilter {
+    /// The filter built from ``DefaultSpamList`` with ``standardOptions`` and, unless
+    /// given, the list's own threshold.
+    public static func standard(threshold: Double = DefaultSpamList.threshold) throws(TurnstileError) -> SpamFilter {
         try SpamFilter(rules: DefaultSpamList.rules, options: standardOptions, threshold: threshold)
     }
 

@@ -25,6 +25,8 @@ public struct TurnstileError: Error, Sendable, Equatable, CustomStringConvertibl
         case invalidRule(source: String, line: Int, message: String)
         /// Options that cannot be combined.
         case invalidOptions(String)
+        /// A line of a data file (labelled records) could not be read. `line` is 1-based.
+        case invalidInput(source: String, line: Int, message: String)
     }
 
     /// What went wrong.
@@ -49,6 +51,8 @@ public struct TurnstileError: Error, Sendable, Equatable, CustomStringConvertibl
             return "\(source), line \(line): \(message)"
         case .invalidOptions(let what):
             return what
+        case .invalidInput(let source, let line, let message):
+            return "\(source), line \(line): \(message)"
         }
     }
 

@@ -21,7 +21,7 @@ struct FilterCommand: ParsableCommand {
               clean 18 spam 10
               $ turnstile filter --spam --color=always Corpora/messages/sample.txt
               $ printf 'Free entry! Txt now\\n' | turnstile filter --mask
-              **********! *** now
+              **********! *******
               $ printf 'hi\\n' | turnstile filter --json
               {"record":1,"spam":false,"score":0,"matches":[]}
               $ printf 'winner\\t2\\nfree\\t0.5\\n' > rules.tsv
@@ -32,8 +32,9 @@ struct FilterCommand: ParsableCommand {
     @OptionGroup(title: "Rule options") var rules: RuleOptions
     @OptionGroup(title: "Input and output") var stream: StreamOptions
 
-    @Option(name: .customLong("threshold"), help: "A record is spam when its score reaches this.")
-    var threshold: Double = 1
+    @Option(name: .customLong("threshold"),
+            help: "A record is spam when its score reaches this (default: the built-in list's own threshold with no rule option, else 1).")
+    var threshold: Double?
 
     @Flag(name: .customLong("spam"), help: "Print only the spam records.")
     var spam = false
@@ -55,13 +56,13 @@ struct FilterCommand: ParsableCommand {
         if [spam, mask, count, json].filter({ $0 }).count > 1 {
             throw ValidationError("choose at most one of --spam, --mask, --count and --json")
         }
-        if !threshold.isFinite { throw ValidationError("--threshold must be a finite number") }
+        if let threshold, !threshold.isFinite { throw ValidationError("--threshold must be a finite number") }
     }
 
     func run() throws {
         let filter: SpamFilter
         do {
-            filter = try rules.ruleSet(fallback: .standard).spamFilter(threshold: threshold)
+            filter = try rules.ruleSet(fallback: .standard).spamFilter(threshold: threshold ?? (rules.isEmpty ? DefaultSpamList.threshold : 1))
         } catch {
             throw CommandFailure(String(describing: error))
         }

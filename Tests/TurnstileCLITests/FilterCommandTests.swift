@@ -37,7 +37,7 @@ struct FilterCommandTests {
 
     @Test("exit status: 0 with spam, 1 without, 1 for empty input")
     func exitStatus() throws {
-        #expect(try CLI.run(["filter"], stdin: "WINNER\n".bytes).status == 0)
+        #expect(try CLI.run(["filter"], stdin: "WINNER! Claim your prize\n".bytes).status == 0)
         let clean = try CLI.run(["filter"], stdin: "hello there\n".bytes)
         #expect(clean.status == 1)
         #expect(clean.out == "hello there\n")
@@ -52,7 +52,7 @@ struct FilterCommandTests {
         let r = try CLI.run(["filter", "--spam"], stdin: input)
         #expect(r.out == "free entry for you\n")
         let colored = try CLI.run(["filter", "--spam", "--color=always"], stdin: input)
-        #expect(colored.out == "\u{1B}[01;31m\u{1B}[Kfree entry\u{1B}[m\u{1B}[K for you\n")
+        #expect(colored.out == "\u{1B}[01;31m\u{1B}[Kfree entry\u{1B}[m\u{1B}[K \u{1B}[01;31m\u{1B}[Kfor\u{1B}[m\u{1B}[K you\n")
         let never = try CLI.run(["filter", "--spam", "--color", "never"], stdin: input)
         #expect(never.out == "free entry for you\n")
     }
@@ -67,7 +67,7 @@ struct FilterCommandTests {
     @Test("--count prints clean and spam totals over every input")
     func count() throws {
         let dir = try CLI.temporaryDirectory()
-        let a = try CLI.write("winner\nhi\n".bytes, to: "a.txt", in: dir)
+        let a = try CLI.write("claim your prize\nhi\n".bytes, to: "a.txt", in: dir)
         let b = try CLI.write("cash prize\nhello\nthere\n".bytes, to: "b.txt", in: dir)
         let r = try CLI.run(["filter", "--count", a, b])
         #expect(r.out == "clean 3 spam 2\n")
@@ -79,22 +79,22 @@ struct FilterCommandTests {
         let lines = r.out.split(separator: "\n").map(String.init)
         #expect(lines.count == 2)
         #expect(lines[0] == #"{"record":1,"spam":false,"score":0,"matches":[]}"#)
-        #expect(lines[1].hasPrefix(#"{"record":2,"spam":true,"score":1.5,"matches":[{"start":3,"end":9,"pattern":"#))
+        #expect(lines[1].hasPrefix(#"{"record":2,"spam":true,"score":14.658"#))
         let object = try #require(try JSONSerialization.jsonObject(with: Data(lines[1].utf8)) as? [String: Any])
         #expect(object["record"] as? Int == 2)
         #expect(object["spam"] as? Bool == true)
-        #expect(object["score"] as? Double == 1.5)
+        #expect((object["score"] as? Double).map { abs($0 - 14.6585) < 1e-9 } == true)
         let matches = try #require(object["matches"] as? [[String: Any]])
-        #expect(matches.count == 2)
-        #expect(matches.map { $0["text"] as? String } == ["URGENT", "claim your prize"])
-        #expect(matches[1]["start"] as? Int == 11 && matches[1]["end"] as? Int == 27)
+        // The default list's overlapping matches, by end: words and the phrase.
+        #expect(matches.map { $0["text"] as? String } == ["URGENT", "claim", "your", "prize", "claim your prize"])
+        #expect(matches[4]["start"] as? Int == 11 && matches[4]["end"] as? Int == 27)
     }
 
     @Test("--stats prints records, bytes, spam and MB/s to stderr")
     func stats() throws {
-        let r = try CLI.run(["filter", "--stats", "--count"], stdin: "a\nwinner\n".bytes)
+        let r = try CLI.run(["filter", "--stats", "--count"], stdin: "a\nclaim your prize\n".bytes)
         #expect(r.out == "clean 1 spam 1\n")
-        #expect(r.err.hasPrefix("turnstile: records 2, bytes 9, spam 1, clean 1, "))
+        #expect(r.err.hasPrefix("turnstile: records 2, bytes 19, spam 1, clean 1, "))
         #expect(r.err.hasSuffix(" MB/s\n"))
     }
 
@@ -147,12 +147,12 @@ struct FilterCommandTests {
 
     @Test("--max-record-bytes: judged on the first N bytes, passed through whole")
     func maxRecordBytes() throws {
-        let long = String(repeating: "x", count: 90) + " winner " + String(repeating: "y", count: 100)
-        let input = ("short winner\n" + long + "\nok\n").bytes
+        let long = String(repeating: "x", count: 90) + " claim your prize " + String(repeating: "y", count: 100)
+        let input = ("short: claim your prize\n" + long + "\nok\n").bytes
         let r = try CLI.run(["filter", "--max-record-bytes", "50"], stdin: input)
         #expect(r.out == long + "\nok\n")
         let spam = try CLI.run(["filter", "--max-record-bytes", "50", "--spam"], stdin: input)
-        #expect(spam.out == "short winner\n")
+        #expect(spam.out == "short: claim your prize\n")
         // A record far longer than the limit and the read buffer, never buffered whole.
         var zeros = [UInt8](repeating: 0x30, count: 3 << 20)
         zeros.append(0x0A)
@@ -169,7 +169,7 @@ struct FilterCommandTests {
         let result = try CLI.stream(["filter", "--delimiter", "blank", "--max-record-bytes", "20"], feed: { handle in
             try? handle.write(contentsOf: Data((head + "\n").utf8))
             Thread.sleep(forTimeInterval: 0.3)
-            try? handle.write(contentsOf: Data("\nwinner\n\nok\n".utf8))
+            try? handle.write(contentsOf: Data("\nclaim your prize\n\nok\n".utf8))
         }, consume: { handle in
             out = handle.readDataToEndOfFile()
         })

@@ -6,13 +6,13 @@ import TestSupport
 struct StreamTests {
     @Test("--delimiter nul: NUL-terminated records pass through")
     func nul() throws {
-        let r = try CLI.run(["filter", "--delimiter", "nul"], stdin: Array("a\nb\0winner\0c".utf8))
+        let r = try CLI.run(["filter", "--delimiter", "nul"], stdin: Array("a\nb\0claim your prize\0c".utf8))
         #expect(r.stdout == Array("a\nb\0c\0".utf8))
     }
 
     @Test("--delimiter blank: paragraphs, their blank lines kept, CRLF too")
     func blank() throws {
-        let input = "Dear Sam,\nlunch?\n\n\nYou are a\nWINNER!\r\n\r\nbye\n"
+        let input = "Dear Sam,\nlunch?\n\n\nYou are a\nWINNER! Claim your prize!\r\n\r\nbye\n"
         let r = try CLI.run(["filter", "--delimiter", "blank"], stdin: input.bytes)
         #expect(r.out == "Dear Sam,\nlunch?\n\n\nbye\n")
         let json = try CLI.run(["filter", "--delimiter", "blank", "--json"], stdin: input.bytes)
@@ -38,10 +38,11 @@ struct StreamTests {
             input += paragraph + separator
             if !spam { expected += paragraph + separator }
         }
-        let r = try CLI.run(["filter", "--delimiter", "blank"], stdin: input)
+        // An explicit rule: the filler words ("line", digits) carry weights in the trained default list.
+        let r = try CLI.run(["filter", "-F", "-e", "claim your prize", "--delimiter", "blank"], stdin: input)
         #expect(r.stdout.count == expected.count)
         #expect(r.stdout == expected, "seed \(rng.seed)")
-        #expect(try CLI.run(["filter", "--delimiter", "blank", "--count"], stdin: input).out
+        #expect(try CLI.run(["filter", "-F", "-e", "claim your prize", "--delimiter", "blank", "--count"], stdin: input).out
                 == "clean \(n - n / 7) spam \(n / 7)\n")
     }
 
@@ -51,7 +52,7 @@ struct StreamTests {
         #expect(r.out == "1:4:0:a\nb\n")
         let lines = try CLI.run(["match", "-e", "a\\nb"], stdin: "xa\nb\n".bytes)
         #expect(lines.status == 1)
-        let filter = try CLI.run(["filter", "--delimiter", "none", "--count"], stdin: "hi\nwinner\n".bytes)
+        let filter = try CLI.run(["filter", "--delimiter", "none", "--count"], stdin: "hi\nclaim your prize\n".bytes)
         #expect(filter.out == "clean 0 spam 1\n")
     }
 
@@ -65,7 +66,7 @@ struct StreamTests {
         let r = try CLI.run(["filter"], stdin: input)
         #expect(r.stdout == input)
         #expect(r.status == 1)
-        let withSpam = try CLI.run(["filter"], stdin: input + Array("\u{FF}winner\u{FF}\r\n".utf8))
+        let withSpam = try CLI.run(["filter"], stdin: input + Array("\u{FF}claim your prize\u{FF}\r\n".utf8))
         #expect(withSpam.stdout == input)
         let json = try CLI.run(["filter", "--json"], stdin: input)
         for line in json.out.split(separator: "\n") {
@@ -77,7 +78,7 @@ struct StreamTests {
     func bigRecord() throws {
         let big = [UInt8](repeating: UInt8(ascii: "x"), count: 3 << 20)
         let clean = big + [0x0A]
-        let spam = big + Array(" winner\n".utf8)
+        let spam = big + Array(" winner, claim your prize\n".utf8)
         let r = try CLI.run(["filter"], stdin: Array("a\n".utf8) + clean + spam + Array("b\n".utf8))
         #expect(r.stdout == Array("a\n".utf8) + clean + Array("b\n".utf8))
         let m = try CLI.run(["match", "-F", "-e", "winner"], stdin: clean + spam)
@@ -110,7 +111,7 @@ struct StreamTests {
             #expect(try CLI.run(args).out == expected, "\(args)")
         }
         #expect(try CLI.run(["match", "-F", "-e", "winner"], stdin: input).out == expected)
-        #expect(try CLI.run(["filter", "--count", path]).out == "clean \(line) spam \(boundaries.count)\n")
+        #expect(try CLI.run(["filter", "-F", "-e", "winner", "--count", path]).out == "clean \(line) spam \(boundaries.count)\n")
     }
 
     @Test("missing files and directories are reported; the other inputs are still processed; exit 2")
@@ -238,7 +239,7 @@ struct InteractiveTests {
         let inputClosed = Flag()
         var first = Data()
         let result = try CLI.stream(["filter"], feed: { handle in
-            try? handle.write(contentsOf: Data("hello\nWINNER\n".utf8))
+            try? handle.write(contentsOf: Data("hello\nWINNER! Claim your prize\n".utf8))
             _ = readIt.wait(timeout: .now() + 20)
             inputClosed.set()
         }, consume: { handle in

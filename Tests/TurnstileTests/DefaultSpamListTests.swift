@@ -13,14 +13,18 @@ struct DefaultSpamListTests {
                 "Sources/Turnstile/DefaultSpamList.swift is stale: run Scripts/generate-default-list.sh")
     }
 
-    @Test("the list parses, has 60-150 distinct entries and positive weights")
+    @Test("the list parses, has 1000-3000 distinct entries, weights of both signs and its own threshold")
     func listIsWellFormed() throws {
         let rules = try RuleFile.parse(Array(DefaultSpamList.source.utf8), source: "default-words.txt")
         #expect(rules == DefaultSpamList.rules)
-        #expect((60...150).contains(rules.count))
+        #expect((1000...3000).contains(rules.count))
         let lowered = rules.map { String(decoding: $0.pattern, as: UTF8.self).lowercased() }
         #expect(Set(lowered).count == lowered.count, "duplicate entries")
-        #expect(rules.allSatisfy { $0.weight > 0 && $0.weight <= 1 })
+        // Trained weights: smoothed log-odds, positive for spam words, negative for ham words.
+        #expect(rules.allSatisfy { $0.weight != 0 && abs($0.weight) <= 10 })
+        #expect(rules.contains { $0.weight < 0 } && rules.contains { $0.weight > 0 })
+        #expect(DefaultSpamList.threshold > 1)
+        #expect(RuleFile.proposedThreshold(in: Array(DefaultSpamList.source.utf8)) == DefaultSpamList.threshold)
         #expect(rules.allSatisfy { rule in rule.pattern.first.map(isASCIIWordByte) == true
             && rule.pattern.last.map(isASCIIWordByte) == true },
             "whole-word entries must start and end with a word byte")
@@ -33,8 +37,10 @@ struct DefaultSpamListTests {
         #expect(filter.verdict(for: "WINNER!! call now").isSpam)
         #expect(!filter.verdict(for: "lunch at noon?").isSpam)
         #expect(!filter.verdict(for: "the winners' table").isSpam, "'winners' is not the word 'winner'")
-        #expect(!filter.verdict(for: "it is urgent").isSpam, "urgent alone weighs 0.5")
-        #expect(filter.verdict(for: "urgent: limited time").isSpam, "two half-weight words reach 1")
+        #expect(!filter.verdict(for: "it is urgent").isSpam, "one spam word alone stays below the threshold")
+        #expect(!filter.verdict(for: "WINNER").isSpam)
+        #expect(filter.verdict(for: "URGENT! Limited time: call now to claim").isSpam, "several spam words add up")
+        #expect(filter.threshold == DefaultSpamList.threshold)
         #expect(filter.matcher.representation == .ahoCorasick)
     }
 

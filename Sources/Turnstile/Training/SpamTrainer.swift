@@ -1,0 +1,270 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+// Learning a weighted word list from labelled records (`turnstile train`).
+//
+// Each word is scored by its smoothed log-odds of spam versus ham — the evidence a
+// record containing it gives, as in a Bernoulli naive Bayes that only counts the
+// words present (which is exactly how the filter scores: the sum of the weights of
+// the distinct rules found). With s and h the spam and ham records containing the
+// word, p the share of spam among all records and a the smoothing (pseudo-records
+// spread in proportion p : 1 - p, so a word never seen weighs 0):
+//
+//     weight = ln((s + a·p) / (h + a·(1 − p))) − ln(p / (1 − p))
+//
+// i.e. the log-odds that a record containing the word is spam, shrunk towards the
+// base rate by a pseudo-records, minus the base rate's log-odds. Positive weights are
+// evidence of spam, negative ones of ham. Sources: Graham, "A Plan for Spam" (2002);
+// McCallum & Nigam, "A Comparison of Event Models for Naive Bayes Text
+// Classification" (1998); Monroe, Colaresi & Quinn, "Fightin' Words" (2008) for
+// log-odds with an informative prior.
+//
+// Determinism: words are ranked by |weight| with ties broken by the word's bytes,
+// written with a fixed number of decimals, and nothing depends on hash order.
+
+/// Learns a rules file (`word<TAB>weight`) and a threshold from labelled records.
+///
+/// ```swift
+/// let set = try TrainingSet(records: records)
+/// var trainer = SpamTrainer()
+/// trainer.top = 300
+/// let list = try trainer.train(set)
+/// print(list.ruleFileText(trainer: trainer))   // "# threshold: …" then word<TAB>weight lines
+/// ```
+///
+/// - Complexity: O(total words + vocabulary log vocabulary) for the weights, plus one
+///   filter build and one pass over the records for the threshold.
+public struct SpamTrainer: Sendable, Hashable {
+    /// How the proposed threshold is chosen on the training records.
+    public enum ThresholdRule: Sendable, Hashable {
+        /// The threshold with the highest F1.
+        case bestF1
+        /// The lowest threshold whose precision is at least the value.
+        case minPrecision(Double)
+    }
+
+    /// Words kept (the highest |weight| first).
+    public var top = 300
+    /// A word must occur in at least this many records (spam and ham together).
+    public var minCount = 3
+    /// Pseudo-records a word's log-odds are shrunk towards the base rate by (> 0).
+    public var smoothing = 1.0
+    /// Keep words with negative weights (evidence of ham).
+    public var negativeWeights = true
+    /// Extra spam pseudo-records credited to each included (curated) phrase: the
+    /// prior that a hand-picked spam phrase is spam even where the data is silent.
+    public var phrasePrior = 1.0
+    public var thresholdRule: ThresholdRule = .bestF1
+    /// Words never kept (lowercase ASCII bytes), e.g. a hand-reviewed list of
+    /// offensive words.
+    public var excludedWords: Set<[UInt8]> = []
+
+    /// Decimals of the weights written (and used: the list is scored as written).
+    public static let weightDecimals = 4
+    /// Decimals of the proposed threshold (one more than the weights, so a midpoint
+    /// between two scores is exact).
+    public static let thresholdDecimals = 5
+
+    public init() {}
+
+    /// The smoothed log-odds weight of a word found in `spam` spam and `ham` ham
+    /// records, when `spamShare` of the records are spam.
+    public static func weight(spam: Double, ham: Double, spamShare p: Double, smoothing a: Double) -> Double {
+        log((spam + a * p) / (ham + a * (1 - p))) - log(p / (1 - p))
+    }
+
+    /// Trains on every record of `set`, or only on those at `subset`.
+    ///
+    /// - Throws: ``TurnstileError`` when the records are not both spam and ham, an
+    ///   option is out of range, or no threshold reaches the minimum precision.
+    public func train(_ set: TrainingSet, subset: [Int]? = nil) throws(TurnstileError) -> TrainedList {
+        guard top >= 0 else { throw TurnstileError(.invalidOptions("--top must be at least 0")) }
+        guard smoothing > 0, smoothing.isFinite else {
+            throw TurnstileError(.invalidOptions("--smoothing must be a positive number"))
+        }
+        guard phrasePrior >= 0, phrasePrior.isFinite else {
+            throw TurnstileError(.invalidOptions("--phrase-prior must be a number at least 0"))
+        }
+        let indices = subset ?? Array(set.records.indices)
+        var wordSpam = [Int](repeating: 0, count: set.vocabulary.count)
+        var wordHam = wordSpam
+        var phraseSpam = [Int](repeating: 0, count: set.phrases.count)
+        var phraseHam = phraseSpam
+        var spamRecords = 0
+        for i in indices {
+            let isSpam = set.records[i].isSpam
+            if isSpam { spamRecords += 1 }
+            for w in set.recordWords[i] {
+                if isSpam { wordSpam[Int(w)] += 1 } else { wordHam[Int(w)] += 1 }
+            }
+            for p in set.recordPhrases[i] {
+                if isSpam { phraseSpam[Int(p)] += 1 } else { phraseHam[Int(p)] += 1 }
+            }
+        }
+        let hamRecords = indices.count - spamRecords
+        guard spamRecords > 0, hamRecords > 0 else {
+            throw TurnstileError(.invalidOptions(
+                "training needs both spam and ham records (found \(spamRecords) spam, \(hamRecords) ham)"))
+        }
+        let p = Double(spamRecords) / Double(indices.count)
+
+        // Words: min count, sign, rank by |weight| (ties by bytes), top K.
+        var candidates: [(id: Int, weight: Double)] = []
+        for id in set.vocabulary.indices where !set.wordIsPhrase[id] && !excludedWords.contains(set.vocabulary[id]) {
+            let s = wordSpam[id], h = wordHam[id]
+            guard s + h >= max(1, minCount) else { continue }
+            let w = Self.weight(spam: Double(s), ham: Double(h), spamShare: p, smoothing: smoothing)
+            if !negativeWeights && w <= 0 { continue }
+            if Self.rounded(w, decimals: Self.weightDecimals) == 0 { continue }
+            candidates.append((id, w))
+        }
+        candidates.sort { a, b in
+            abs(a.weight) != abs(b.weight) ? abs(a.weight) > abs(b.weight)
+                : set.vocabulary[a.id].lexicographicallyPrecedes(set.vocabulary[b.id])
+        }
+        var words = candidates.prefix(top).map { c in
+            TrainedList.Entry(pattern: set.vocabulary[c.id], spamRecords: wordSpam[c.id], hamRecords: wordHam[c.id],
+                              weight: Self.rounded(c.weight, decimals: Self.weightDecimals))
+        }
+        // Included phrases: always scored; kept when they are evidence of spam.
+        var phrases: [TrainedList.Entry] = []
+        for id in set.phrases.indices {
+            let s = phraseSpam[id], h = phraseHam[id]
+            let w = Self.rounded(Self.weight(spam: Double(s) + phrasePrior, ham: Double(h), spamShare: p,
+                                             smoothing: smoothing), decimals: Self.weightDecimals)
+            if w > 0 {
+                phrases.append(TrainedList.Entry(pattern: set.phrases[id], spamRecords: s, hamRecords: h, weight: w))
+            }
+        }
+        words.sort(by: TrainedList.Entry.listOrder)
+        phrases.sort(by: TrainedList.Entry.listOrder)
+
+        // Score the training records with the filter itself, as written.
+        let rules = (words + phrases).map { SpamFilter.Rule(pattern: $0.pattern, weight: $0.weight) }
+        let filter = try SpamFilter(rules: rules, options: SpamFilter.standardOptions, threshold: 0)
+        let scores = indices.map { i in Self.score(filter, set.records[i].text) }
+        let labels = indices.map { set.records[$0].isSpam }
+        let candidatesT = ThresholdSelection.candidates(scores: scores, isSpam: labels)
+        guard let bestF1 = ThresholdSelection.bestF1(candidatesT) else {
+            throw TurnstileError(.invalidOptions("no records to choose a threshold on"))
+        }
+        let chosen: ThresholdChoice
+        switch thresholdRule {
+        case .bestF1:
+            chosen = bestF1
+        case .minPrecision(let minimum):
+            guard let c = ThresholdSelection.lowest(candidatesT, minPrecision: minimum) else {
+                throw TurnstileError(.invalidOptions(
+                    "no threshold keeps the training precision at or above \(minimum) (the best F1 threshold \(Self.fixed(bestF1.threshold, decimals: Self.thresholdDecimals)) has precision \(Self.fixed(bestF1.matrix.precision, decimals: 4)))"))
+            }
+            chosen = c
+        }
+        return TrainedList(words: words, phrases: phrases, spamRecords: spamRecords, hamRecords: hamRecords,
+                           threshold: chosen, bestF1: bestF1)
+    }
+
+    /// A record's score under `filter` (the sum of its distinct rules' weights).
+    public static func score(_ filter: SpamFilter, _ text: [UInt8]) -> Double {
+        var scorer = filter.makeScorer()
+        scorer.beginRecord()
+        for m in filter.matcher.matches(in: text) { scorer.add(pattern: m.pattern) }
+        return scorer.score
+    }
+
+    /// `x` rounded to `decimals` decimals, as written by ``fixed(_:decimals:)``
+    /// and read back.
+    public static func rounded(_ x: Double, decimals: Int) -> Double {
+        Double(fixed(x, decimals: decimals))!
+    }
+
+    /// `x` with exactly `decimals` decimals (half away from zero; no "-0").
+    public static func fixed(_ x: Double, decimals: Int) -> String {
+        var scale: Int64 = 1
+        for _ in 0..<decimals { scale *= 10 }
+        let n = Int64((abs(x) * Double(scale)).rounded(.toNearestOrAwayFromZero))
+        let sign = x < 0 && n != 0 ? "-" : ""
+        guard decimals > 0 else { return sign + String(n) }
+        var fraction = String(n % scale)
+        while fraction.count < decimals { fraction = "0" + fraction }
+        return "\(sign)\(n / scale).\(fraction)"
+    }
+}
+
+/// A trained list: the kept words and phrases with their weights (rounded as
+/// written), and the proposed threshold.
+public struct TrainedList: Sendable, Hashable {
+    /// One rule of the list and the counts behind its weight.
+    public struct Entry: Sendable, Hashable {
+        /// The word or phrase (matched with `-F -w -i`).
+        public var pattern: [UInt8]
+        /// Training records containing it, by class.
+        public var spamRecords: Int
+        public var hamRecords: Int
+        /// The weight, rounded to ``SpamTrainer/weightDecimals`` decimals.
+        public var weight: Double
+
+        /// Heaviest first; ties by bytes.
+        static func listOrder(_ a: Entry, _ b: Entry) -> Bool {
+            a.weight != b.weight ? a.weight > b.weight : a.pattern.lexicographicallyPrecedes(b.pattern)
+        }
+    }
+
+    /// Learned words, heaviest first.
+    public var words: [Entry]
+    /// Included (curated) phrases that were kept, heaviest first.
+    public var phrases: [Entry]
+    public var spamRecords: Int
+    public var hamRecords: Int
+    /// The proposed threshold (by the trainer's rule) and its training figures.
+    public var threshold: ThresholdChoice
+    /// The threshold with the best training F1 (equal to ``threshold`` under
+    /// ``SpamTrainer/ThresholdRule/bestF1``).
+    public var bestF1: ThresholdChoice
+
+    /// The rules in file order: words, then phrases.
+    public var rules: [SpamFilter.Rule] {
+        (words + phrases).map { SpamFilter.Rule(pattern: $0.pattern, weight: $0.weight) }
+    }
+
+    /// The filter `filter -F -w -i --rules FILE --threshold T` builds from the file.
+    public func spamFilter() throws(TurnstileError) -> SpamFilter {
+        try SpamFilter(rules: rules, options: SpamFilter.standardOptions, threshold: threshold.threshold)
+    }
+
+    /// The rules file: a `# threshold: T` first line, comment lines saying how it
+    /// was made, then `word<TAB>weight` lines. `title` replaces the second line.
+    public func ruleFileText(trainer: SpamTrainer, title: String? = nil, phraseSource: String? = nil) -> String {
+        let f = { (x: Double) in SpamTrainer.fixed(x, decimals: 4) }
+        let t = SpamTrainer.fixed(threshold.threshold, decimals: SpamTrainer.thresholdDecimals)
+        let m = threshold.matrix
+        var out = "# threshold: \(t)\n"
+        out += "# \(title ?? "Trained by 'turnstile train'"): \(spamRecords + hamRecords) records (\(spamRecords) spam, \(hamRecords) ham); "
+        out += "top \(trainer.top), min count \(trainer.minCount), smoothing \(Self.plain(trainer.smoothing))"
+        out += trainer.negativeWeights ? "" : ", positive weights only"
+        out += ".\n"
+        out += "# weight = ln((s + a*p) / (h + a*(1-p))) - ln(p / (1-p)): s, h = spam, ham records containing the word,\n"
+        out += "# p = share of spam, a = smoothing. Matched as whole words, ASCII case-insensitive.\n"
+        switch trainer.thresholdRule {
+        case .bestF1:
+            out += "# The threshold maximizes F1 on the training records:"
+        case .minPrecision(let p):
+            out += "# The threshold is the lowest keeping training precision >= \(Self.plain(p)):"
+        }
+        out += " precision \(f(m.precision)), recall \(f(m.recall)), F1 \(f(m.f1)) (tp \(m.tp), fp \(m.fp), tn \(m.tn), fn \(m.fn)).\n"
+        out += "# Use: turnstile filter -F -w -i --rules FILE --threshold \(t)\n"
+        for e in words { out += "\(String(decoding: e.pattern, as: UTF8.self))\t\(f(e.weight))\n" }
+        if !phrases.isEmpty {
+            out += "\n# Curated phrases\(phraseSource.map { " (\($0))" } ?? ""), weighted the same way with \(Self.plain(trainer.phrasePrior)) extra spam pseudo-record(s).\n"
+            for e in phrases { out += "\(String(decoding: e.pattern, as: UTF8.self))\t\(f(e.weight))\n" }
+        }
+        return out
+    }
+
+    /// A short number: no trailing ".0".
+    static func plain(_ x: Double) -> String {
+        x == x.rounded() && abs(x) < 1e15 ? String(Int64(x)) : String(x)
+    }
+}

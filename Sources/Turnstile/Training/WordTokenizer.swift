@@ -1,0 +1,99 @@
+// Word tokenization for `turnstile train`.
+//
+// A word is a maximal run of Unicode word characters — letters, marks, numbers and
+// connector punctuation, the characters of `\w` in Unicode regexes (UTS #18, Annex C)
+// — case-folded (Unicode lowercase mapping). Everything else (spaces, punctuation,
+// symbols such as `£`, invalid UTF-8) separates words, so "don't" is "don" and "t",
+// as `-w` sees it.
+//
+// Known limit, by design: a trained list is matched by the literal engine as whole
+// words with ASCII case folding (`filter -F -w -i`), whose word bytes are ASCII
+// `[A-Za-z0-9_]`. Only words made entirely of ASCII characters are matched the same
+// way, so `matchableWords` keeps only those: a word with any non-ASCII character
+// ("café", "naïve", "ＷＩＮ") is dropped whole (its ASCII pieces are not counted
+// either, although `-w` would match "caf" inside "café" because `é` is not an ASCII
+// word byte; such pieces are rare in the SMS data). Requiring the word to be ASCII
+// *before* folding also keeps out words like "\u{212A}ey" (KELVIN SIGN) whose
+// lowercase is ASCII but which ASCII case folding would not match.
+
+/// Splits text into case-folded Unicode words.
+///
+/// ```swift
+/// WordTokenizer.words(in: Array("WIN £100 now! Café".utf8))              // ["win", "100", "now", "café"]
+/// WordTokenizer.matchableWords(in: Array("WIN £100 now! Café".utf8))     // ["100", "now", "win"] as bytes
+/// ```
+///
+/// - Complexity: O(text bytes).
+public enum WordTokenizer {
+    /// Every word of `text` in order, case-folded (repeats kept).
+    public static func words(in text: [UInt8]) -> [String] {
+        var result: [String] = []
+        forEachWord(in: text) { scalars, isASCII in
+            if isASCII {
+                result.append(String(decoding: scalars.map { UInt8(ascii: $0).lowercasedASCII }, as: UTF8.self))
+            } else {
+                var s = String.UnicodeScalarView()
+                s.append(contentsOf: scalars)
+                result.append(String(s).lowercased())
+            }
+        }
+        return result
+    }
+
+    /// The distinct words of `text` that a `-F -w -i` rule matches exactly: the
+    /// all-ASCII words, lowercased, as bytes, sorted (bytewise).
+    public static func matchableWords(in text: [UInt8]) -> [[UInt8]] {
+        var set = Set<[UInt8]>()
+        forEachWord(in: text) { scalars, isASCII in
+            if isASCII { set.insert(scalars.map { UInt8(ascii: $0).lowercasedASCII }) }
+        }
+        return set.sorted { $0.lexicographicallyPrecedes($1) }
+    }
+
+    /// Whether a scalar is a word character (`\w` in Unicode regexes).
+    public static func isWordScalar(_ s: Unicode.Scalar) -> Bool {
+        if s.isASCII { return isASCIIWordByte(UInt8(s.value)) }
+        let p = s.properties
+        if p.isAlphabetic || p.isJoinControl { return true }
+        switch p.generalCategory {
+        case .decimalNumber, .letterNumber, .otherNumber, .nonspacingMark, .spacingMark, .enclosingMark,
+             .connectorPunctuation:
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// Calls `body` with each word's scalars and whether they are all ASCII.
+    static func forEachWord(in text: [UInt8], _ body: ([Unicode.Scalar], Bool) -> Void) {
+        var word: [Unicode.Scalar] = []
+        var ascii = true
+        func flush() {
+            if !word.isEmpty { body(word, ascii) }
+            word.removeAll(keepingCapacity: true)
+            ascii = true
+        }
+        var decoder = UTF8()
+        var iterator = text.makeIterator()
+        loop: while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let s):
+                if isWordScalar(s) {
+                    word.append(s)
+                    if !s.isASCII { ascii = false }
+                } else {
+                    flush()
+                }
+            case .emptyInput:
+                break loop
+            case .error:
+                flush()
+            }
+        }
+        flush()
+    }
+}
+
+extension UInt8 {
+    var lowercasedASCII: UInt8 { self >= 0x41 && self <= 0x5A ? self | 0x20 : self }
+}

@@ -1,0 +1,135 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import ArgumentParser
+import Turnstile
+
+/// Where `eval` and `train` read labelled records from: `label<TAB>text` records in
+/// FILEs (standard input when there are none and no --spam/--ham), and/or whole
+/// files or folders of spam and of ham records.
+struct LabelledInputOptions: ParsableArguments {
+    @Option(name: .customLong("spam"),
+            help: ArgumentHelp("A file, or a folder of files, of spam records (no labels; repeatable).", valueName: "file"))
+    var spamFiles: [String] = []
+
+    @Option(name: .customLong("ham"),
+            help: ArgumentHelp("A file, or a folder of files, of ham records (no labels; repeatable).", valueName: "file"))
+    var hamFiles: [String] = []
+
+    @Option(name: .customLong("delimiter"),
+            help: ArgumentHelp("Records are lines (line), NUL-terminated (nul), blank-line separated (blank) or whole files (none).",
+                               valueName: "line|nul|blank|none"))
+    var delimiter: RecordDelimiter = .line
+
+    @Argument(help: ArgumentHelp("Labelled files, 'spam<TAB>text' or 'ham<TAB>text' per record; '-' or none (without --spam/--ham) reads standard input.",
+                                 valueName: "file"))
+    var files: [String] = []
+
+    /// The labelled inputs.
+    var labelledInputs: [String] {
+        files.isEmpty && spamFiles.isEmpty && hamFiles.isEmpty ? ["-"] : files
+    }
+
+    /// Reads every record in order — labelled files first, then --spam, then --ham —
+    /// and hands it to `body` with its label. Blank records are skipped.
+    ///
+    /// - Throws: ``CommandFailure`` for a missing or unreadable input, or a
+    ///   labelled record without a known label (naming the file and line).
+    func forEachRecord(_ body: (_ isSpam: Bool, _ text: UnsafeBufferPointer<UInt8>) -> Void) throws {
+        for path in labelledInputs {
+            try readRecords(path, delimiter: delimiter) { number, record in
+                guard let (isSpam, start) = LabelledRecord.label(of: record) else {
+                    let unit = delimiter == .line ? "line" : "record"
+                    throw CommandFailure("\(inputName(path)), \(unit) \(number): \(LabelledRecord.unknownLabelMessage(record))")
+                }
+                body(isSpam, UnsafeBufferPointer(rebasing: record[start...]))
+            }
+        }
+        for (paths, isSpam) in [(spamFiles, true), (hamFiles, false)] {
+            for path in try expandFolders(paths) {
+                try readRecords(path, delimiter: delimiter) { _, record in body(isSpam, record) }
+            }
+        }
+    }
+
+    /// Every record, collected.
+    func readAll() throws -> [LabelledRecord] {
+        var records: [LabelledRecord] = []
+        try forEachRecord { isSpam, text in records.append(LabelledRecord(isSpam: isSpam, text: Array(text))) }
+        return records
+    }
+}
+
+/// Paths with each folder replaced by the regular files under it (recursively,
+/// hidden entries skipped, sorted by path so the order is the same everywhere).
+func expandFolders(_ paths: [String]) throws -> [String] {
+    var result: [String] = []
+    for path in paths {
+        var info = stat()
+        if path != "-", stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
+            result.append(contentsOf: try filesUnder(path).sorted())
+        } else {
+            result.append(path)
+        }
+    }
+    return result
+}
+
+private func filesUnder(_ folder: String) throws -> [String] {
+    guard let dir = opendir(folder) else { throw CommandFailure("\(folder): \(errnoDescription(errno))") }
+    defer { closedir(dir) }
+    var result: [String] = []
+    while let entry = readdir(dir) {
+        let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+            String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+        }
+        if name.hasPrefix(".") { continue }
+        let path = folder.hasSuffix("/") ? folder + name : folder + "/" + name
+        var info = stat()
+        guard stat(path, &info) == 0 else { continue }
+        switch info.st_mode & S_IFMT {
+        case S_IFDIR: result.append(contentsOf: try filesUnder(path))
+        case S_IFREG: result.append(path)
+        default: continue
+        }
+    }
+    return result
+}
+
+/// Reads `path` (`-` is standard input) record by record — `body` gets each record's
+/// 1-based number and content (a `\r` before a line end dropped) — holding only the
+/// unfinished record in memory. Blank records are skipped (still numbered).
+func readRecords(
+    _ path: String, delimiter: RecordDelimiter,
+    _ body: (_ number: Int, _ record: UnsafeBufferPointer<UInt8>) throws -> Void
+) throws {
+    let fd: Int32
+    do { fd = try openInput(path) } catch { throw CommandFailure(error.message) }
+    defer { if fd != 0 { close(fd) } }
+    var buffer: [UInt8] = []
+    var start = 0
+    var number = 0
+    var atEnd = false
+    var chunk = [UInt8](repeating: 0, count: 256 << 10)
+    while true {
+        try buffer.withUnsafeBufferPointer { view in
+            while let (contentEnd, next) = delimiter.nextRecord(in: view, from: start, atEnd: atEnd) {
+                number += 1
+                var end = contentEnd
+                if delimiter == .line, end > start, view[end - 1] == 0x0D { end -= 1 }
+                let record = UnsafeBufferPointer(rebasing: view[start..<end])
+                start = next
+                if LabelledRecord.isBlank(record) { continue }
+                try body(number, record)
+            }
+        }
+        if atEnd { return }
+        buffer.removeSubrange(0..<start)
+        start = 0
+        let n = chunk.withUnsafeMutableBufferPointer { readSome(fd, $0.baseAddress!, $0.count) }
+        if n < 0 { throw CommandFailure("\(inputName(path)): \(errnoDescription(errno))") }
+        if n == 0 { atEnd = true } else { buffer.append(contentsOf: chunk[..<n]) }
+    }
+}

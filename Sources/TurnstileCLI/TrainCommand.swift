@@ -1,0 +1,179 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import ArgumentParser
+import Turnstile
+
+/// `turnstile train`: learn a weighted word list from labelled records.
+struct TrainCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "train",
+        abstract: "Learn a weighted word list (a --rules file) and a threshold from labelled records.",
+        discussion: """
+            Splits each record into Unicode words, case-folded, keeping the words made
+            only of ASCII letters, digits and '_' (the ones 'filter -F -w -i' matches
+            exactly the same way). Scores each word by its smoothed log-odds of spam
+            versus ham, with s and h the spam and ham records containing it, p the
+            share of spam and a the smoothing:
+                weight = ln((s + a*p) / (h + a*(1-p))) - ln(p / (1-p))
+            and keeps the --top K words by |weight| that occur in at least --min-count
+            records. Negative weights are evidence of ham. Writes 'word<TAB>weight'
+            lines, heaviest first, with four decimals; the first line is
+            '# threshold: T', the threshold that maximizes F1 on the training records
+            (or, with --min-precision P, the lowest one keeping training precision
+            >= P). The same input always gives the same file, byte for byte.
+
+            --include FILE adds curated phrases (one per line, '#' comments; weights
+            ignored): each is weighted the same way, with --phrase-prior extra spam
+            pseudo-records, and kept when its weight is positive.
+            --folds K also cross-validates the whole procedure (stratified, --seed):
+            each fold is held out in turn and judged by a list trained on the others.
+
+            Exit status: 0 when a list was written, 2 on an error.
+
+            Examples:
+              $ turnstile train -o words.tsv Corpora/eval/labelled.tsv
+              $ turnstile filter -F -w -i --rules words.tsv --threshold="$(sed -n 's/^# threshold: //p' words.tsv)" msgs.txt
+              $ turnstile train --top 500 --min-precision 0.98 --folds 5 -o words.tsv train.tsv
+              $ turnstile train --spam spam.txt --ham ham.txt > words.tsv
+            """)
+
+    @OptionGroup(title: "Labelled input") var input: LabelledInputOptions
+
+    @Option(name: .customShort("o"), help: ArgumentHelp("Write the rules file here (default: standard output).", valueName: "file"))
+    var outputFile: String?
+
+    @Option(name: .customLong("top"), help: ArgumentHelp("Keep this many words (highest |weight| first).", valueName: "k"))
+    var top = 300
+
+    @Option(name: .customLong("min-count"), help: ArgumentHelp("A word must occur in at least this many records.", valueName: "n"))
+    var minCount = 3
+
+    @Option(name: .customLong("smoothing"), help: ArgumentHelp("Pseudo-records shrinking each word towards the base rate (> 0).", valueName: "a"))
+    var smoothing = 1.0
+
+    @Flag(name: .customLong("positive-only"), help: "Keep only words with positive weights (evidence of spam).")
+    var positiveOnly = false
+
+    @Option(name: .customLong("min-precision"),
+            help: ArgumentHelp("Propose the lowest threshold keeping training precision at or above this (0...1) instead of the best F1.",
+                               valueName: "p"))
+    var minPrecision: Double?
+
+    @Option(name: .customLong("include"), help: ArgumentHelp("Curated phrases to weigh and include (repeatable).", valueName: "file"))
+    var includeFiles: [String] = []
+
+    @Option(name: .customLong("exclude"),
+            help: ArgumentHelp("Words never to keep, one per line (repeatable; e.g. offensive words).", valueName: "file"))
+    var excludeFiles: [String] = []
+
+    @Option(name: .customLong("phrase-prior"), help: ArgumentHelp("Extra spam pseudo-records for each curated phrase.", valueName: "b"))
+    var phrasePrior = 1.0
+
+    @Option(name: .customLong("title"), help: ArgumentHelp("The title on the file's second line.", valueName: "text"))
+    var title: String?
+
+    @Option(name: .customLong("folds"), help: ArgumentHelp("Also cross-validate with this many folds (2 or more).", valueName: "k"))
+    var folds: Int?
+
+    @Option(name: .customLong("seed"), help: ArgumentHelp("The seed of the cross-validation's fold assignment.", valueName: "n"))
+    var seed: UInt64 = 1
+
+    func validate() throws {
+        if top < 0 { throw ValidationError("--top must be at least 0") }
+        if !(smoothing > 0 && smoothing.isFinite) { throw ValidationError("--smoothing must be a positive number") }
+        if let p = minPrecision, !(p >= 0 && p <= 1) { throw ValidationError("--min-precision must be between 0 and 1") }
+        if !(phrasePrior >= 0 && phrasePrior.isFinite) { throw ValidationError("--phrase-prior must be a number at least 0") }
+        if let folds, folds < 2 { throw ValidationError("--folds must be at least 2") }
+        if let title, title.contains("\n") { throw ValidationError("--title must be one line") }
+    }
+
+    func run() throws {
+        var trainer = SpamTrainer()
+        trainer.top = top
+        trainer.minCount = minCount
+        trainer.smoothing = smoothing
+        trainer.negativeWeights = !positiveOnly
+        trainer.phrasePrior = phrasePrior
+        trainer.thresholdRule = minPrecision.map { .minPrecision($0) } ?? .bestF1
+
+        var phrases: [[UInt8]] = []
+        do {
+            for path in includeFiles {
+                phrases += try RuleFile.parse(readWhole(path), source: path).map(\.pattern)
+            }
+            for path in excludeFiles {
+                for rule in try RuleFile.parse(readWhole(path), source: path) {
+                    trainer.excludedWords.insert(rule.pattern.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 })
+                }
+            }
+        } catch {
+            throw CommandFailure(String(describing: error))
+        }
+        let records = try input.readAll()
+        let report = OutputWriter(fd: outputFile == nil ? 2 : 1)
+        var summary = ""
+        let list: TrainedList
+        do {
+            let set = try TrainingSet(records: records, phrases: phrases)
+            if let folds {
+                let results = try CrossValidation.run(set, trainer: trainer, folds: folds, seed: seed)
+                summary += Self.crossValidationReport(results, seed: seed)
+            }
+            list = try trainer.train(set)
+        } catch {
+            throw CommandFailure(String(describing: error))
+        }
+        let file = list.ruleFileText(trainer: trainer, title: title,
+                                     phraseSource: includeFiles.isEmpty ? nil : includeFiles.joined(separator: ", "))
+        if let outputFile {
+            try writeTextFile(outputFile, file)
+        } else {
+            let output = OutputWriter(fd: 1)
+            do { try output.write(file); try output.flush() } catch {
+                if case .failed(let code) = error { throw CommandFailure("cannot write the output: \(errnoDescription(code))") }
+                return
+            }
+        }
+        let m = list.threshold.matrix
+        let f = { (x: Double) in SpamTrainer.fixed(x, decimals: 4) }
+        summary += "trained on \(records.count) records (\(list.spamRecords) spam, \(list.hamRecords) ham): \(list.words.count) words"
+        summary += includeFiles.isEmpty ? "" : " + \(list.phrases.count) curated phrases"
+        summary += "\nproposed threshold \(SpamTrainer.fixed(list.threshold.threshold, decimals: SpamTrainer.thresholdDecimals)): "
+        summary += "training precision \(f(m.precision)), recall \(f(m.recall)), F1 \(f(m.f1)) (tp \(m.tp), fp \(m.fp), tn \(m.tn), fn \(m.fn))\n"
+        do { try report.write(summary); try report.flush() } catch {}
+    }
+
+    /// Per-fold and mean held-out figures.
+    static func crossValidationReport(_ folds: [CrossValidation.Fold], seed: UInt64) -> String {
+        let f = { (x: Double) in SpamTrainer.fixed(x, decimals: 4) }
+        var out = "cross-validation, \(folds.count) folds (seed \(seed)), held-out figures:\n"
+        for (k, fold) in folds.enumerated() {
+            let m = fold.heldOut
+            out += "  fold \(k + 1): threshold \(SpamTrainer.fixed(fold.threshold, decimals: SpamTrainer.thresholdDecimals)), "
+            out += "precision \(f(m.precision)), recall \(f(m.recall)), F1 \(f(m.f1)) (tp \(m.tp), fp \(m.fp), tn \(m.tn), fn \(m.fn))\n"
+        }
+        let pooled = folds.map(\.heldOut).reduce(ConfusionMatrix(), +)
+        out += "  mean: precision \(f(CrossValidation.mean(folds, \.precision))), recall \(f(CrossValidation.mean(folds, \.recall))), F1 \(f(CrossValidation.mean(folds, \.f1)))\n"
+        out += "  pooled: precision \(f(pooled.precision)), recall \(f(pooled.recall)), F1 \(f(pooled.f1)) (tp \(pooled.tp), fp \(pooled.fp), tn \(pooled.tn), fn \(pooled.fn))\n"
+        return out
+    }
+
+    private func writeTextFile(_ path: String, _ text: String) throws {
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        if fd < 0 { throw CommandFailure("cannot create \(path): \(errnoDescription(errno))") }
+        defer { close(fd) }
+        let bytes = Array(text.utf8)
+        var done = 0
+        while done < bytes.count {
+            let n = bytes.withUnsafeBufferPointer { systemWrite(fd, $0.baseAddress! + done, bytes.count - done) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw CommandFailure("cannot write \(path): \(errnoDescription(errno))")
+            }
+            done += n
+        }
+    }
+}
