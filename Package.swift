@@ -72,9 +72,11 @@ let package = Package(
             name: "TurnstileTests",
             dependencies: ["Turnstile", "TestSupport"]
         ),
+        // Runs the built `turnstile` binary; depending on the executable target makes
+        // `swift build --build-tests` / `swift test` build it first.
         .testTarget(
             name: "TurnstileCLITests",
-            dependencies: ["TestSupport"]
+            dependencies: ["TestSupport", "TurnstileCLI"]
         ),
     ],
     swiftLanguageModes: [.v6]

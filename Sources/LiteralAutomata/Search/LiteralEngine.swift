@@ -1,0 +1,443 @@
+// The search layer shared by KMP and Aho-Corasick: one automaton (dense DFA or
+// compact NFA), the pattern lengths that turn a match end into a match, and the
+// match-kind semantics on top.
+//
+// Two shapes of automaton:
+// - leftmost (the crate's leftmost construction): a forward scan that reports the
+//   last match seen before the dead state gives the whole leftmost match, because a
+//   literal match starts at `end - length(pattern)`. Used for leftmost kinds without
+//   empty patterns and without whole-word matching — the fast path.
+// - overlapping (standard Aho-Corasick): every (pattern, end) occurrence. Used for
+//   the overlapping kind, and for leftmost kinds that need what the leftmost
+//   construction cannot express — `\b` on both sides of a word (the right boundary
+//   needs the byte after the match), and empty patterns with PCRE2's empty-match
+//   rules. Then a selection pass keeps, among the valid occurrences, the one PCRE2
+//   would report, committing a candidate as soon as no occurrence still to come can
+//   start at or before it (its start is more than the longest pattern behind the scan).
+
+import AutomatonCore
+
+/// The automaton behind a literal searcher.
+enum LiteralStorage: Sendable {
+    case dense(DenseDFA)
+    case compact(CompactNFA)
+}
+
+/// A built literal searcher: automaton + semantics. Immutable and `Sendable`.
+struct LiteralEngine: Sendable {
+    let matchKind: MatchKind
+    let asciiCaseInsensitive: Bool
+    let wholeWord: Bool
+    /// Byte length of each pattern, by id.
+    let lengths: [Int]
+    let maxLength: Int
+    let hasEmpty: Bool
+    let shape: LiteralTrie.Shape
+    let storage: LiteralStorage
+    let prefilter: StartBytePrefilter?
+    let prefilterEnabled: Bool
+
+    init(matchKind: MatchKind, asciiCaseInsensitive: Bool, wholeWord: Bool, lengths: [Int],
+         shape: LiteralTrie.Shape, storage: LiteralStorage, prefilterEnabled: Bool) {
+        self.matchKind = matchKind
+        self.asciiCaseInsensitive = asciiCaseInsensitive
+        self.wholeWord = wholeWord
+        self.lengths = lengths
+        self.maxLength = lengths.max() ?? 0
+        self.hasEmpty = lengths.contains(0)
+        self.shape = shape
+        self.storage = storage
+        self.prefilterEnabled = prefilterEnabled
+        self.prefilter = prefilterEnabled ? Self.makePrefilter(storage) : nil
+    }
+
+    /// The shape a kind and option set needs.
+    static func shape(for kind: MatchKind, wholeWord: Bool, hasEmpty: Bool) -> LiteralTrie.Shape {
+        kind.isLeftmost && !wholeWord && !hasEmpty ? .leftmost : .overlapping
+    }
+
+    /// Start bytes: bytes on which the start state does not loop to itself.
+    static func makePrefilter(_ storage: LiteralStorage) -> StartBytePrefilter? {
+        var bytes: [UInt8] = []
+        switch storage {
+        case .dense(let dfa):
+            let s = dfa.startState()
+            if dfa.isMatchState(s) { return nil }
+            for b in 0...255 where dfa.next(s, UInt8(b)) != s {
+                bytes.append(UInt8(b))
+                if bytes.count > 3 { return nil }
+            }
+        case .compact(let nfa):
+            if nfa.isMatchState(CompactNFA.root) { return nil }
+            for b in 0...255 where nfa.next(CompactNFA.root, UInt8(b)) != CompactNFA.root {
+                bytes.append(UInt8(b))
+                if bytes.count > 3 { return nil }
+            }
+        }
+        return StartBytePrefilter(startBytes: bytes)
+    }
+
+    var patternCount: Int { lengths.count }
+
+    var statistics: LiteralStatistics {
+        switch storage {
+        case .dense(let dfa):
+            return LiteralStatistics(representation: .dense, stateCount: dfa.stateCount,
+                                     byteClassCount: dfa.byteClasses.count, memoryBytes: dfa.memoryBytes,
+                                     patternCount: patternCount, matchKind: matchKind, hasPrefilter: prefilter != nil)
+        case .compact(let nfa):
+            return LiteralStatistics(representation: .compact, stateCount: nfa.stateCount,
+                                     byteClassCount: nfa.byteClasses.count, memoryBytes: nfa.memoryBytes,
+                                     patternCount: patternCount, matchKind: matchKind, hasPrefilter: prefilter != nil)
+        }
+    }
+
+    // MARK: Building
+
+    /// Builds the trie for `patterns` and converts it to the chosen representation.
+    static func build(
+        _ patterns: [[UInt8]], matchKind: MatchKind, asciiCaseInsensitive: Bool, wholeWord: Bool,
+        prefilter: Bool, representation: LiteralRepresentation?, memoryBudget: Int, limits: Limits
+    ) throws(AutomatonError) -> LiteralEngine {
+        let lengths = patterns.map(\.count)
+        let shape = Self.shape(for: matchKind, wholeWord: wholeWord, hasEmpty: lengths.contains(0))
+        let classes = LiteralByteClasses.make(patterns, asciiCaseInsensitive: asciiCaseInsensitive)
+        var trie = LiteralTrie(classes: classes, shape: shape)
+        try trie.insert(patterns.map { Optional($0) },
+                        leftmostFirst: matchKind == .leftmostFirst && shape == .leftmost, limits: limits)
+        trie.finish()
+        let n = trie.stateCount
+        let stride = DenseDFABuilder.stride(for: classes).stride
+        let matchEntries = trie.matches.reduce(0) { $0 + $1.count }
+        let (tableBytes, overflow) = n.multipliedReportingOverflow(by: stride * 4)
+        let denseEstimate = overflow ? Int.max : tableBytes + matchEntries * 4 + n * 4 + 320
+        let chosen = representation ?? (denseEstimate <= memoryBudget ? .dense : .compact)
+        let storage: LiteralStorage
+        switch chosen {
+        case .dense:
+            storage = .dense(try denseDFA(from: trie, patternCount: patterns.count, limits: limits))
+        case .compact:
+            let nfa = CompactNFA(trie: trie, patternCount: patterns.count)
+            if nfa.memoryBytes > limits.maxTableBytes {
+                throw AutomatonError(.tableTooLarge(limit: limits.maxTableBytes))
+            }
+            storage = .compact(nfa)
+        }
+        return LiteralEngine(matchKind: matchKind, asciiCaseInsensitive: asciiCaseInsensitive,
+                             wholeWord: wholeWord, lengths: lengths, shape: shape, storage: storage,
+                             prefilterEnabled: prefilter)
+    }
+
+    /// Resolves every transition of the trie into the core's dense DFA.
+    static func denseDFA(from trie: LiteralTrie, patternCount: Int, limits: Limits) throws(AutomatonError) -> DenseDFA {
+        var b = DenseDFABuilder(byteClasses: trie.classes, patternCount: patternCount)
+        for s in 1..<trie.stateCount {
+            b.addState(patterns: trie.matches[s].map { Int($0) })
+            if s & 0xFFF == 0 { try b.checkSize(against: limits) }
+        }
+        try b.checkSize(against: limits)
+        // Resolve rows in breadth-first order straight into the builder: a state's
+        // failure state is shallower, so its row is already final and is copied;
+        // the state's own trie edges then override it.
+        let width = trie.classes.count
+        let root = Int(LiteralTrie.root)
+        for s32 in trie.bfsOrder {
+            let s = Int(s32)
+            if s == root {
+                for c in 0..<width { b.setTransition(from: s, class: c, to: root) }
+            } else {
+                let f = Int(trie.fail[s])
+                if f != Int(LiteralTrie.dead) {
+                    for c in 0..<width { b.setTransition(from: s, class: c, to: b.transition(from: f, class: c)) }
+                }
+            }
+            for (c, n) in trie.edges[s] { b.setTransition(from: s, class: Int(c), to: Int(n)) }
+        }
+        b.setStart(Int(LiteralTrie.root))
+        return try b.build(matchTiming: .immediate, limits: limits)
+    }
+}
+
+// MARK: - Search
+
+extension LiteralEngine {
+    @inline(__always)
+    static func isBoundary(_ h: UnsafeBufferPointer<UInt8>, _ x: Int) -> Bool {
+        let before = x > 0 && isASCIIWordByte(h[x &- 1])
+        let after = x >= 0 && x < h.count && isASCIIWordByte(h[x])
+        return before != after
+    }
+
+    /// The end of the leftmost match starting at or after `from` (leftmost shape only).
+    func leftmostEnd(_ h: UnsafeBufferPointer<UInt8>, from: Int) -> MatchEnd? {
+        switch storage {
+        case .dense(let dfa):
+            if let pf = prefilter { return Self.denseLeftmost(dfa, h, from, pf) }
+            return dfa.searchForward(h, in: from..<h.count, earliest: false)
+        case .compact(let nfa):
+            return Self.compactLeftmost(nfa, h, from, prefilter)
+        }
+    }
+
+    /// Every automaton occurrence (end, pattern) with start ≥ `from`, by end then by
+    /// the state's pattern order (overlapping shape only). `body` returns false to stop.
+    func scanOverlapping(_ h: UnsafeBufferPointer<UInt8>, from: Int, _ body: (Int, UInt32) -> Bool) {
+        switch storage {
+        case .dense(let dfa):
+            if let pf = prefilter {
+                Self.denseOverlapping(dfa, h, from, pf, body)
+            } else {
+                dfa.forEachMatchEnd(h, in: from..<h.count) { end, patterns in
+                    for p in patterns where !body(end, p) { return false }
+                    return true
+                }
+            }
+        case .compact(let nfa):
+            Self.compactOverlapping(nfa, h, from, prefilter, body)
+        }
+    }
+
+    /// Calls `body` with every match under the match kind, searching from `from`
+    /// (`lastEmpty`: an empty match at `from` was just reported, so only a non-empty
+    /// match may start there). `body` returns false to stop.
+    func forEachMatch(_ h: UnsafeBufferPointer<UInt8>, from: Int, lastEmpty: Bool = false, _ body: (Match) -> Bool) {
+        if matchKind == .overlapping {
+            let ww = wholeWord
+            lengths.withUnsafeBufferPointer { lengths in
+                scanOverlapping(h, from: from) { end, p in
+                    let start = end &- lengths[Int(p)]
+                    if ww && !(Self.isBoundary(h, start) && Self.isBoundary(h, end)) { return true }
+                    return body(Match(pattern: Int(p), start: start, end: end))
+                }
+            }
+            return
+        }
+        if shape == .leftmost {
+            var pos = from
+            while pos <= h.count, let me = leftmostEnd(h, from: pos) {
+                let m = Match(pattern: me.pattern, start: me.end - lengths[me.pattern], end: me.end)
+                if !body(m) { return }
+                pos = me.end
+            }
+            return
+        }
+        select(h, from: from, lastEmpty: lastEmpty, body)
+    }
+
+    /// Leftmost selection over overlapping occurrences (whole word, empty patterns).
+    private func select(_ h: UnsafeBufferPointer<UInt8>, from: Int, lastEmpty: Bool, _ body: (Match) -> Bool) {
+        var selector = LeftmostSelector(floor: from, blocked: lastEmpty, longest: matchKind == .leftmostLongest)
+        let ww = wholeWord
+        let maxLength = self.maxLength
+        var stopped = false
+        lengths.withUnsafeBufferPointer { lengths in
+            scanOverlapping(h, from: from) { end, p in
+                if selector.best >= 0, !selector.commit(below: end &- maxLength, body) { stopped = true; return false }
+                let start = end &- lengths[Int(p)]
+                if !ww || (Self.isBoundary(h, start) && Self.isBoundary(h, end)) {
+                    selector.offer(Match(pattern: Int(p), start: start, end: end))
+                }
+                return true
+            }
+        }
+        if !stopped { _ = selector.commit(below: Int.max, body) }
+    }
+
+    func isMatch(_ h: UnsafeBufferPointer<UInt8>) -> Bool {
+        if !wholeWord {
+            if shape == .leftmost { return leftmostEnd(h, from: 0) != nil }
+            var found = false
+            scanOverlapping(h, from: 0) { _, _ in found = true; return false }
+            return found
+        }
+        var found = false
+        forEachMatch(h, from: 0) { _ in found = true; return false }
+        return found
+    }
+
+    func firstMatch(_ h: UnsafeBufferPointer<UInt8>) -> Match? {
+        var first: Match? = nil
+        forEachMatch(h, from: 0) { first = $0; return false }
+        return first
+    }
+
+    func allMatches(_ h: UnsafeBufferPointer<UInt8>) -> [Match] {
+        var out: [Match] = []
+        forEachMatch(h, from: 0) { out.append($0); return true }
+        return out
+    }
+}
+
+/// The candidates of a leftmost selection: valid occurrences not yet reported, and
+/// the PCRE2 global-loop state (a match may start after `floor`, or at `floor` unless
+/// it is empty and the previous match was an empty match there).
+struct LeftmostSelector {
+    var floor: Int
+    var blocked: Bool
+    let longest: Bool
+    var candidates: [Match] = []
+    /// Index of the preferred candidate, or -1; kept up to date on every offer so the
+    /// check per occurrence is O(1).
+    var best = -1
+
+    init(floor: Int, blocked: Bool, longest: Bool) {
+        self.floor = floor
+        self.blocked = blocked
+        self.longest = longest
+    }
+
+    @inline(__always)
+    func allowed(_ m: Match) -> Bool {
+        m.start > floor || (m.start == floor && !(blocked && m.isEmpty))
+    }
+
+    @inline(__always)
+    func better(_ a: Match, _ b: Match) -> Bool {
+        if a.start != b.start { return a.start < b.start }
+        if longest && a.end != b.end { return a.end > b.end }
+        return a.pattern < b.pattern
+    }
+
+    mutating func offer(_ m: Match) {
+        guard allowed(m) else { return }
+        candidates.append(m)
+        if best < 0 || better(m, candidates[best]) { best = candidates.count &- 1 }
+    }
+
+    /// Reports candidates that no later occurrence can beat (start < threshold);
+    /// false when `body` asked to stop.
+    mutating func commit(below threshold: Int, _ body: (Match) -> Bool) -> Bool {
+        while best >= 0 && candidates[best].start < threshold {
+            let m = candidates[best]
+            if !body(m) { return false }
+            floor = m.isEmpty ? m.start : m.end
+            blocked = m.isEmpty
+            var kept = 0
+            for i in candidates.indices where allowed(candidates[i]) {
+                candidates[kept] = candidates[i]
+                kept &+= 1
+            }
+            candidates.removeLast(candidates.count &- kept)
+            best = candidates.isEmpty ? -1 : 0
+            var i = 1
+            while i < candidates.count {
+                if better(candidates[i], candidates[best]) { best = i }
+                i &+= 1
+            }
+        }
+        return true
+    }
+}
+
+// MARK: - The concrete loops (one per representation and shape)
+
+extension LiteralEngine {
+    /// Leftmost scan over the dense DFA with the start-byte prefilter.
+    static func denseLeftmost(_ dfa: DenseDFA, _ h: UnsafeBufferPointer<UInt8>, _ from: Int,
+                              _ pf: StartBytePrefilter) -> MatchEnd? {
+        let start = dfa.startState()
+        let maxSpecial = dfa.maxMatchID
+        return dfa.withUnsafeTable { t in
+            dfa.withUnsafeClassMap { classes in
+                var state = start
+                var last: MatchEnd? = nil
+                var i = from
+                let end = h.count
+                while i < end {
+                    if state == start && last == nil {
+                        i = pf.find(h, i, end)
+                        if i >= end { break }
+                    }
+                    // SAFETY: i < h.count; state is a valid pre-multiplied id and every
+                    // class is < stride, so the index is inside the table.
+                    state = t[Int(state) &+ Int(classes[Int(h[i])])]
+                    i &+= 1
+                    if state <= maxSpecial {
+                        if state == 0 { return last }
+                        last = MatchEnd(pattern: dfa.firstPattern(of: state), end: i)
+                    }
+                }
+                return last
+            }
+        }
+    }
+
+    /// Overlapping scan over the dense DFA with the start-byte prefilter.
+    static func denseOverlapping(_ dfa: DenseDFA, _ h: UnsafeBufferPointer<UInt8>, _ from: Int,
+                                 _ pf: StartBytePrefilter, _ body: (Int, UInt32) -> Bool) {
+        let start = dfa.startState()
+        let maxSpecial = dfa.maxMatchID
+        dfa.withUnsafeTable { t in
+            dfa.withUnsafeClassMap { classes in
+                var state = start
+                var i = from
+                let end = h.count
+                while i < end {
+                    if state == start {
+                        i = pf.find(h, i, end)
+                        if i >= end { return }
+                    }
+                    // SAFETY: as in denseLeftmost.
+                    state = t[Int(state) &+ Int(classes[Int(h[i])])]
+                    i &+= 1
+                    if state <= maxSpecial {
+                        if state == 0 { return }
+                        for p in dfa.patterns(of: state) where !body(i, p) { return }
+                    }
+                }
+            }
+        }
+    }
+
+    static func compactLeftmost(_ nfa: CompactNFA, _ h: UnsafeBufferPointer<UInt8>, _ from: Int,
+                                _ pf: StartBytePrefilter?) -> MatchEnd? {
+        nfa.withTables { t in
+            var state = CompactNFA.root
+            var last: MatchEnd? = nil
+            var i = from
+            let end = h.count
+            while i < end {
+                if state == CompactNFA.root && last == nil, let pf {
+                    i = pf.find(h, i, end)
+                    if i >= end { break }
+                }
+                // SAFETY: i < h.count; classes has 256 entries.
+                state = t.next(state, t.classes[Int(h[i])])
+                i &+= 1
+                if state == 0 { return last }
+                if t.isMatch(state) {
+                    last = MatchEnd(pattern: Int(t.matchList[Int(t.matchStart[Int(state)])]), end: i)
+                }
+            }
+            return last
+        }
+    }
+
+    static func compactOverlapping(_ nfa: CompactNFA, _ h: UnsafeBufferPointer<UInt8>, _ from: Int,
+                                   _ pf: StartBytePrefilter?, _ body: (Int, UInt32) -> Bool) {
+        nfa.withTables { t in
+            var state = CompactNFA.root
+            var i = from
+            let end = h.count
+            if t.isMatch(state) {
+                for k in Int(t.matchStart[Int(state)])..<Int(t.matchStart[Int(state) &+ 1]) where !body(i, t.matchList[k]) { return }
+            }
+            while i < end {
+                if state == CompactNFA.root, let pf {
+                    i = pf.find(h, i, end)
+                    if i >= end { return }
+                }
+                // SAFETY: i < h.count; classes has 256 entries.
+                state = t.next(state, t.classes[Int(h[i])])
+                i &+= 1
+                if state == 0 { return }
+                if t.isMatch(state) {
+                    // SAFETY: match offsets are monotone and end at matchList.count.
+                    for k in Int(t.matchStart[Int(state)])..<Int(t.matchStart[Int(state) &+ 1]) where !body(i, t.matchList[k]) {
+                        return
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,294 @@
+// Save/load for literal automata (KMP and Aho-Corasick, both representations).
+//
+// A versioned little-endian envelope around the automaton: the dense DFA is stored in
+// the core's own format (DenseDFA.serialized(), validated by DenseDFA(deserializing:)),
+// the compact NFA in the layout below. Every field is checked on load — sizes against
+// the bytes present before anything is allocated, every state index, class and
+// pattern id against its range, and the failure links for termination (each must
+// lead to a strictly shallower trie state) — so a corrupt file is a typed
+// AutomatonError, never a crash or a search that does not terminate.
+//
+// Envelope, version 1 (integers are UInt32 LE unless noted):
+//   "TRNSTLIT" (8 bytes), version, match kind (u8), flags (u8: 1 case-insensitive,
+//   2 whole word, 4 prefilter), representation (u8: 0 dense, 1 compact), shape (u8:
+//   0 overlapping, 1 leftmost), pattern count P, P pattern lengths, payload length,
+//   payload.
+// Compact payload: 256-byte class map, class count C, state count S, root row (C),
+//   edge starts (S + 1), edge classes (E bytes), edge targets (E), failure links (S),
+//   match starts (S + 1), match list (M).
+
+import AutomatonCore
+
+enum LiteralSerialization {
+    static let magic: [UInt8] = Array("TRNSTLIT".utf8)
+    static let version: UInt32 = 1
+
+    static func serialize(_ e: LiteralEngine) -> [UInt8] {
+        var w = Writer()
+        w.bytes(magic)
+        w.u32(version)
+        w.u8(e.matchKind.rawValue)
+        w.u8((e.asciiCaseInsensitive ? 1 : 0) | (e.wholeWord ? 2 : 0) | (e.prefilterEnabled ? 4 : 0))
+        let payload: [UInt8]
+        switch e.storage {
+        case .dense(let dfa):
+            w.u8(LiteralRepresentation.dense.rawValue)
+            payload = dfa.serialized()
+        case .compact(let nfa):
+            w.u8(LiteralRepresentation.compact.rawValue)
+            payload = serializeCompact(nfa)
+        }
+        w.u8(e.shape.rawValue)
+        w.u32(UInt32(e.lengths.count))
+        for l in e.lengths { w.u32(UInt32(l)) }
+        w.u32(UInt32(payload.count))
+        w.bytes(payload)
+        return w.out
+    }
+
+    static func serializeCompact(_ n: CompactNFA) -> [UInt8] {
+        var w = Writer()
+        w.bytes(n.byteClasses.classMap)
+        w.u32(UInt32(n.byteClasses.count))
+        w.u32(UInt32(n.stateCount))
+        for x in n.rootRow { w.u32(x) }
+        for x in n.edgeStart { w.u32(x) }
+        w.bytes(n.edgeClass)
+        for x in n.edgeNext { w.u32(x) }
+        for x in n.fail { w.u32(x) }
+        for x in n.matchStart { w.u32(x) }
+        for x in n.matchList { w.u32(x) }
+        return w.out
+    }
+
+    static func corrupt(_ why: String) -> AutomatonError { AutomatonError(.corrupt(why)) }
+
+    static func deserialize(_ bytes: [UInt8]) throws(AutomatonError) -> LiteralEngine {
+        var r = Reader(bytes)
+        if bytes.count < magic.count {
+            if bytes.elementsEqual(magic.prefix(bytes.count)) {
+                throw AutomatonError(.truncated(needed: 24, available: bytes.count))
+            }
+            throw AutomatonError(.notAnAutomaton)
+        }
+        guard bytes.prefix(magic.count).elementsEqual(magic) else { throw AutomatonError(.notAnAutomaton) }
+        r.position = magic.count
+        let found = try r.u32()
+        guard found == version else { throw AutomatonError(.unsupportedVersion(found: found, supported: version)) }
+        guard let kind = MatchKind(rawValue: try r.u8()) else { throw corrupt("unknown match kind") }
+        let flags = try r.u8()
+        guard flags & ~7 == 0 else { throw corrupt("unknown option flags \(flags)") }
+        guard let representation = LiteralRepresentation(rawValue: try r.u8()) else {
+            throw corrupt("unknown representation")
+        }
+        guard let shape = LiteralTrie.Shape(rawValue: try r.u8()) else { throw corrupt("unknown automaton shape") }
+        let patternCount = Int(try r.u32())
+        try r.need(patternCount * 4)
+        var lengths: [Int] = []
+        lengths.reserveCapacity(patternCount)
+        for _ in 0..<patternCount {
+            let l = try r.u32()
+            guard l <= Int32.max else { throw corrupt("pattern length \(l) is too large") }
+            lengths.append(Int(l))
+        }
+        let ci = flags & 1 != 0, ww = flags & 2 != 0, pf = flags & 4 != 0
+        guard shape == LiteralEngine.shape(for: kind, wholeWord: ww, hasEmpty: lengths.contains(0)) else {
+            throw corrupt("the automaton shape does not fit the match kind and options")
+        }
+        let payloadLength = Int(try r.u32())
+        try r.need(payloadLength)
+        guard r.position + payloadLength == bytes.count else {
+            throw corrupt("\(bytes.count - r.position - payloadLength) trailing bytes")
+        }
+        let payload = Array(bytes[r.position...])
+        let storage: LiteralStorage
+        switch representation {
+        case .dense:
+            let dfa = try DenseDFA(deserializing: payload)
+            guard dfa.matchTiming == .immediate else { throw corrupt("a literal DFA must use immediate match timing") }
+            guard dfa.patternCount == patternCount else { throw corrupt("the DFA's pattern count differs from the header's") }
+            storage = .dense(dfa)
+        case .compact:
+            storage = .compact(try deserializeCompact(payload, patternCount: patternCount))
+        }
+        return LiteralEngine(matchKind: kind, asciiCaseInsensitive: ci, wholeWord: ww, lengths: lengths,
+                             shape: shape, storage: storage, prefilterEnabled: pf)
+    }
+
+    static func deserializeCompact(_ bytes: [UInt8], patternCount: Int) throws(AutomatonError) -> CompactNFA {
+        var r = Reader(bytes)
+        try r.need(256 + 8)
+        let map = Array(bytes[0..<256])
+        r.position = 256
+        guard let classes = ByteClasses(map: map) else { throw corrupt("malformed byte class map") }
+        guard Int(try r.u32()) == classes.count else { throw corrupt("class count differs from the class map") }
+        let n = Int(try r.u32())
+        guard n >= 2 else { throw corrupt("a compact NFA needs the dead state and the root") }
+        try r.need(classes.count * 4 + (n + 1) * 4)
+        let rootRow = try r.u32s(classes.count)
+        let edgeStart = try r.u32s(n + 1)
+        let e = Int(edgeStart[n])
+        try r.need(e * 5 + n * 4 + (n + 1) * 4)
+        let edgeClass = Array(bytes[r.position..<(r.position + e)])
+        r.position += e
+        let edgeNext = try r.u32s(e)
+        let fail = try r.u32s(n)
+        let matchStart = try r.u32s(n + 1)
+        let m = Int(matchStart[n])
+        try r.need(m * 4)
+        let matchList = try r.u32s(m)
+        guard r.position == bytes.count else { throw corrupt("trailing bytes after the compact NFA") }
+
+        // Ranges.
+        guard edgeStart[0] == 0, matchStart[0] == 0 else { throw corrupt("offset tables must start at 0") }
+        // Offsets first (they bound every index below).
+        for s in 0..<n {
+            guard edgeStart[s] <= edgeStart[s + 1] else { throw corrupt("edge offsets decrease at state \(s)") }
+            guard matchStart[s] <= matchStart[s + 1] else { throw corrupt("match offsets decrease at state \(s)") }
+        }
+        for s in 0..<n {
+            guard Int(fail[s]) < n else { throw corrupt("failure link of state \(s) is out of range") }
+            var previous = -1
+            for i in Int(edgeStart[s])..<Int(edgeStart[s + 1]) {
+                guard Int(edgeClass[i]) < classes.count, Int(edgeClass[i]) > previous else {
+                    throw corrupt("edge classes of state \(s) are out of range or unsorted")
+                }
+                previous = Int(edgeClass[i])
+                guard edgeNext[i] >= 2, Int(edgeNext[i]) < n else { throw corrupt("edge target of state \(s) is out of range") }
+            }
+        }
+        for x in rootRow where Int(x) >= n { throw corrupt("root row entry \(x) is out of range") }
+        for p in matchList where Int(p) >= patternCount { throw corrupt("pattern id \(p) is out of range") }
+        guard edgeStart[1] == 0, matchStart[1] == 0 else { throw corrupt("the dead state has edges or matches") }
+        guard fail[0] == 0, fail[1] == 0 else { throw corrupt("the dead state and the root must fail to dead") }
+        // The edges form a tree rooted at state 1 covering every state, and every
+        // failure link leads to a strictly shallower state: then δ terminates.
+        var depth = [Int](repeating: -1, count: n)
+        depth[1] = 0
+        var queue = [1], head = 0
+        while head < queue.count {
+            let s = queue[head]; head += 1
+            for i in Int(edgeStart[s])..<Int(edgeStart[s + 1]) {
+                let t = Int(edgeNext[i])
+                guard depth[t] < 0 else { throw corrupt("state \(t) has two parents in the trie") }
+                depth[t] = depth[s] + 1
+                queue.append(t)
+            }
+        }
+        guard queue.count == n - 1 else { throw corrupt("\(n - 1 - queue.count) states are unreachable from the root") }
+        for s in 2..<max(2, n) where fail[s] != 0 && depth[Int(fail[s])] >= depth[s] {
+            throw corrupt("failure link of state \(s) does not lead to a shallower state")
+        }
+        // The root row agrees with the root's edges where they exist.
+        for i in Int(edgeStart[1])..<Int(edgeStart[2]) where rootRow[Int(edgeClass[i])] != edgeNext[i] {
+            throw corrupt("the root row disagrees with the root's edges")
+        }
+        return CompactNFA(byteClasses: classes, stateCount: n, patternCount: patternCount, rootRow: rootRow,
+                          edgeStart: edgeStart, edgeClass: edgeClass, edgeNext: edgeNext, fail: fail,
+                          matchStart: matchStart, matchList: matchList)
+    }
+
+    struct Writer {
+        var out: [UInt8] = []
+        mutating func u8(_ v: UInt8) { out.append(v) }
+        mutating func u32(_ v: UInt32) {
+            out.append(UInt8(truncatingIfNeeded: v)); out.append(UInt8(truncatingIfNeeded: v >> 8))
+            out.append(UInt8(truncatingIfNeeded: v >> 16)); out.append(UInt8(truncatingIfNeeded: v >> 24))
+        }
+        mutating func bytes(_ b: [UInt8]) { out.append(contentsOf: b) }
+    }
+
+    struct Reader {
+        let bytes: [UInt8]
+        var position = 0
+        init(_ bytes: [UInt8]) { self.bytes = bytes }
+        func need(_ count: Int) throws(AutomatonError) {
+            let (end, overflow) = position.addingReportingOverflow(count)
+            if overflow || count < 0 || end > bytes.count {
+                throw AutomatonError(.truncated(needed: overflow ? Int.max : end, available: bytes.count))
+            }
+        }
+        mutating func u8() throws(AutomatonError) -> UInt8 {
+            try need(1)
+            defer { position += 1 }
+            return bytes[position]
+        }
+        mutating func u32() throws(AutomatonError) -> UInt32 {
+            try need(4)
+            defer { position += 4 }
+            return UInt32(bytes[position]) | UInt32(bytes[position + 1]) << 8
+                | UInt32(bytes[position + 2]) << 16 | UInt32(bytes[position + 3]) << 24
+        }
+        mutating func u32s(_ count: Int) throws(AutomatonError) -> [UInt32] {
+            try need(count * 4)
+            var out = [UInt32](repeating: 0, count: count)
+            for i in 0..<count { out[i] = try u32() }
+            return out
+        }
+    }
+}
+
+extension AhoCorasick {
+    /// The automaton (either representation) in Turnstile's versioned binary format.
+    ///
+    /// ```swift
+    /// let saved = ac.serialized()
+    /// let loaded = try AhoCorasick(deserializing: saved)
+    /// loaded.matches(in: "text") == ac.matches(in: "text")   // true
+    /// ```
+    /// - Complexity: O(automaton size).
+    public func serialized() -> [UInt8] { LiteralSerialization.serialize(engine) }
+
+    /// Loads an automaton saved by ``serialized()``, validating every field.
+    ///
+    /// - Throws: ``AutomatonError``: `.notAnAutomaton`, `.unsupportedVersion`,
+    ///   `.truncated` or `.corrupt` (naming the failed check). Never crashes.
+    /// - Complexity: O(file size) to load; search costs are unchanged.
+    public init(deserializing bytes: [UInt8]) throws(AutomatonError) {
+        self.init(engine: try LiteralSerialization.deserialize(bytes))
+    }
+}
+
+extension KMP {
+    static let serializationMagic: [UInt8] = Array("TRNSTKMP".utf8)
+
+    /// The automaton in Turnstile's versioned binary format: "TRNSTKMP", the pattern,
+    /// then the envelope of ``AhoCorasick/serialized()``.
+    ///
+    /// ```swift
+    /// let kmp = try KMP("needle")
+    /// let again = try KMP(deserializing: kmp.serialized())
+    /// ```
+    /// - Complexity: O(pattern length × byte classes).
+    public func serialized() -> [UInt8] {
+        var w = LiteralSerialization.Writer()
+        w.bytes(Self.serializationMagic)
+        w.u32(UInt32(pattern.count))
+        w.bytes(pattern)
+        return w.out + LiteralSerialization.serialize(engine)
+    }
+
+    /// Loads a KMP automaton saved by ``serialized()``, validating every field.
+    /// - Throws: ``AutomatonError`` as ``AhoCorasick/init(deserializing:)`` does.
+    /// - Complexity: O(file size).
+    public init(deserializing bytes: [UInt8]) throws(AutomatonError) {
+        let magic = Self.serializationMagic
+        guard bytes.count >= magic.count else {
+            if bytes.elementsEqual(magic.prefix(bytes.count)) {
+                throw AutomatonError(.truncated(needed: 12, available: bytes.count))
+            }
+            throw AutomatonError(.notAnAutomaton)
+        }
+        guard bytes.prefix(magic.count).elementsEqual(magic) else { throw AutomatonError(.notAnAutomaton) }
+        var r = LiteralSerialization.Reader(bytes)
+        r.position = magic.count
+        let m = Int(try r.u32())
+        try r.need(m)
+        let pattern = Array(bytes[r.position..<(r.position + m)])
+        let engine = try LiteralSerialization.deserialize(Array(bytes[(r.position + m)...]))
+        guard engine.lengths == [m], case .dense = engine.storage else {
+            throw LiteralSerialization.corrupt("not a single-pattern dense automaton of the stored pattern's length")
+        }
+        self.init(pattern: pattern, engine: engine)
+    }
+}

@@ -1,0 +1,267 @@
+// Determinizer: the one transition function shared by the full DFA (subset
+// construction, DFA/SubsetConstruction.swift) and the lazy DFA
+// (Hybrid/LazyDFA.swift), so both build exactly the same states.
+//
+// Source: the Rabin–Scott subset construction (M. Rabin, D. Scott, "Finite Automata
+// and Their Decision Problems", 1959), with the two refinements of RE2 and Rust's
+// regex-automata that make it leftmost-first and look-around aware:
+//
+// * A DFA state holds an *ordered* list of NFA states (priority order of a
+//   depth-first epsilon closure that follows union alternatives in order). Under
+//   leftmost-first, when the closure reaches a match state everything after it is cut,
+//   so lower-priority threads (later alternatives, later starts) die.
+// * Matches are delayed by one byte. A DFA state stands for a position p *after*
+//   the previous byte, and holds the NFA states reached by consuming it ("seeds"),
+//   not yet closed, plus what look-behind needs to know about that byte (text start,
+//   `\n`, word byte, other). The closure at p is computed only when the next symbol
+//   (byte or end-of-input) is known, so every assertion at p — `^ $ \A \z \b \B` on
+//   both sides — is decided exactly. If the closure reaches a match, the *successor*
+//   is a match state: the match ended at p, one symbol before the state was entered.
+//
+// Known limits: state keys are plain arrays hashed in a Dictionary; look-behind facts
+// are only tracked for the assertions a pattern uses (otherwise all collapse), which
+// keeps assertion-free patterns as small as without look-around support.
+
+import AutomatonCore
+
+/// How the closure treats match states.
+enum DeterminizeMatchKind: Sendable {
+    /// Forward search, leftmost-first: cut everything after the first match.
+    case leftmostFirst
+    /// Reverse search: keep every thread and report every pattern that matches.
+    case all
+}
+
+/// A DFA state before numbering: the ordered, unclosed NFA seeds plus context.
+struct DFAStateKey: Hashable, Sendable {
+    /// NFA states reached by the last byte, in priority order, without duplicates.
+    var seeds: [UInt32]
+    /// Look-behind fact about the previous byte (canonical; see ``LookContext``).
+    var previous: UInt8
+    /// Ignore matches in the next closure (set only on the start state of a
+    /// "non-empty match anchored here" search).
+    var suppressEmptyMatch: Bool
+    /// Patterns whose match ended one symbol before this state (empty: not a match state).
+    var patterns: [UInt32]
+
+    var isMatch: Bool { !patterns.isEmpty }
+}
+
+/// Look-behind and look-ahead categories, and which assertions hold between them.
+enum LookContext {
+    // previous: 0 text start, 1 `\n`, 2 word byte, 3 other byte.
+    // next:     0 end of input, 1 `\n`, 2 word byte, 3 other byte.
+    static let textStart: UInt8 = 0, newline: UInt8 = 1, word: UInt8 = 2, other: UInt8 = 3
+    static let endOfInput: UInt8 = 0
+
+    @inline(__always)
+    static func category(of byte: UInt8) -> UInt8 {
+        byte == 0x0A ? newline : (isASCIIWordByte(byte) ? word : other)
+    }
+
+    @inline(__always)
+    static func holds(_ look: Hir.Look, previous: UInt8, next: UInt8) -> Bool {
+        switch look {
+        case .textStart: return previous == textStart
+        case .lineStart: return previous <= newline
+        case .textEnd: return next == endOfInput
+        case .lineEnd: return next <= newline
+        case .wordBoundary: return (previous == word) != (next == word)
+        case .notWordBoundary: return (previous == word) == (next == word)
+        }
+    }
+
+    /// Maps each previous-byte category to the coarsest one the used assertions
+    /// still distinguish.
+    static func canonicalization(for looks: Set<Hir.Look>) -> [UInt8] {
+        let needText = looks.contains(.textStart)
+        let needLine = looks.contains(.lineStart)
+        let needWord = looks.contains(.wordBoundary) || looks.contains(.notWordBoundary)
+        var map: [UInt8] = [textStart, newline, word, other]
+        if !needText { map[0] = needLine ? newline : other }
+        if !needLine { map[1] = other; if map[0] == newline { map[0] = other } }
+        if !needWord { map[2] = other }
+        return map
+    }
+
+    static func category(_ context: StartContext) -> UInt8 {
+        switch context {
+        case .textStart: return textStart
+        case .lineStart: return newline
+        case .wordByte: return word
+        case .otherByte: return other
+        }
+    }
+}
+
+/// One entry of the closure's depth-first stack: an NFA state and the iteration
+/// flags of the enclosing nullable loops (see ``ThompsonNFA/State/loop(body:exit:greedy:flag:)``).
+struct ClosureItem: Hashable, Sendable {
+    var state: UInt32
+    var flags: UInt64
+}
+
+/// Computes DFA transitions from NFA state sets. Holds scratch space, so it is a
+/// value each builder or cache owns.
+struct Determinizer: Sendable {
+    let nfa: ThompsonNFA
+    let matchKind: DeterminizeMatchKind
+    let byteClasses: ByteClasses
+    /// One byte per class, in class order.
+    let representatives: [UInt8]
+    let canonical: [UInt8]
+
+    private var marks: [UInt32]
+    private var generation: UInt32 = 0
+    private var stack: [ClosureItem] = []
+    /// Visited (state, flags) pairs with some iteration flag raised.
+    private var flagged: Set<ClosureItem> = []
+    /// Consumers already recorded in this closure (a consumer reached with other
+    /// flags behaves the same once it consumes).
+    private var seen: [UInt32]
+    private var consumers: [UInt32] = []
+    private var nextSeeds: [UInt32] = []
+    private var seedMarks: [UInt32]
+    private var seedGeneration: UInt32 = 0
+
+    init(nfa: ThompsonNFA, matchKind: DeterminizeMatchKind, byteClasses: ByteClasses) {
+        self.nfa = nfa
+        self.matchKind = matchKind
+        self.byteClasses = byteClasses
+        self.representatives = byteClasses.representatives
+        self.canonical = LookContext.canonicalization(for: nfa.looksUsed)
+        self.marks = [UInt32](repeating: 0, count: nfa.stateCount)
+        self.seedMarks = [UInt32](repeating: 0, count: nfa.stateCount)
+        self.seen = [UInt32](repeating: 0, count: nfa.stateCount)
+    }
+
+    /// The start state for a context; `nonEmpty` makes a start that ignores the
+    /// empty match at the start position (anchored searches only).
+    func startKey(_ context: StartContext, anchored: Bool, nonEmpty: Bool = false) -> DFAStateKey {
+        DFAStateKey(
+            seeds: [anchored ? nfa.anchoredStart : nfa.unanchoredStart],
+            previous: canonical[Int(LookContext.category(context))],
+            suppressEmptyMatch: nonEmpty, patterns: [])
+    }
+
+    /// δ(key, symbol) where symbol is a class index or `byteClasses.eoi`; nil is the
+    /// dead state.
+    mutating func next(_ key: DFAStateKey, symbol: Int) -> DFAStateKey? {
+        let isEOI = symbol == byteClasses.eoi
+        let byte: UInt8 = isEOI ? 0 : representatives[symbol]
+        let nextCategory = isEOI ? LookContext.endOfInput : LookContext.category(of: byte)
+        var patterns: [UInt32] = []
+        close(key, nextCategory: nextCategory, patterns: &patterns)
+        if isEOI {
+            return patterns.isEmpty ? nil : DFAStateKey(seeds: [], previous: 0, suppressEmptyMatch: false, patterns: patterns)
+        }
+        step(byte)
+        if nextSeeds.isEmpty {
+            return patterns.isEmpty ? nil : DFAStateKey(seeds: [], previous: 0, suppressEmptyMatch: false, patterns: patterns)
+        }
+        return DFAStateKey(
+            seeds: nextSeeds, previous: canonical[Int(LookContext.category(of: byte))],
+            suppressEmptyMatch: false, patterns: patterns)
+    }
+
+    /// The epsilon closure of the seeds at a position whose next symbol has
+    /// category `nextCategory`: fills `consumers` in priority order and `patterns`.
+    private mutating func close(_ key: DFAStateKey, nextCategory: UInt8, patterns: inout [UInt32]) {
+        consumers.removeAll(keepingCapacity: true)
+        generation &+= 1
+        if generation == 0 {
+            for i in marks.indices { marks[i] = 0; seen[i] = 0 }
+            generation = 1
+        }
+        let gen = generation
+        let previous = key.previous
+        flagged.removeAll(keepingCapacity: true)
+        for seed in key.seeds {
+            stack.append(ClosureItem(state: seed, flags: 0))
+            while let item = stack.popLast() {
+                let s = item.state
+                let flags = item.flags
+                switch nfa.states[Int(s)] {
+                case .repeatBack(let loop, let exit, let flag):
+                    // Not marked visited: a second empty iteration must reach it again.
+                    if flag >= 0 {
+                        let bit: UInt64 = 1 << UInt64(flag)
+                        stack.append(flags & bit != 0
+                            ? ClosureItem(state: exit, flags: flags & ~bit)
+                            : ClosureItem(state: loop, flags: flags))
+                    } else {
+                        stack.append(ClosureItem(state: marks[Int(loop)] == gen ? exit : loop, flags: flags))
+                    }
+                    continue
+                default:
+                    break
+                }
+                if flags == 0 {
+                    if marks[Int(s)] == gen { continue }
+                    marks[Int(s)] = gen
+                } else {
+                    if !flagged.insert(item).inserted { continue }
+                }
+                switch nfa.states[Int(s)] {
+                case .byteRange, .sparse:
+                    if seen[Int(s)] != gen {
+                        seen[Int(s)] = gen
+                        consumers.append(s)
+                    }
+                case .union(let alternatives):
+                    for a in alternatives.reversed() { stack.append(ClosureItem(state: a, flags: flags)) }
+                case .loop(let body, let exit, let greedy, let flag):
+                    let bit: UInt64 = 1 << UInt64(flag)
+                    let enter = ClosureItem(state: body, flags: flags | bit)
+                    let leave = ClosureItem(state: exit, flags: flags & ~bit)
+                    if greedy { stack.append(leave); stack.append(enter) } else { stack.append(enter); stack.append(leave) }
+                case .look(let look, let n):
+                    if LookContext.holds(look, previous: previous, next: nextCategory) {
+                        stack.append(ClosureItem(state: n, flags: flags))
+                    }
+                case .repeatBack:
+                    continue
+                case .match(let p):
+                    if key.suppressEmptyMatch { continue }
+                    switch matchKind {
+                    case .leftmostFirst:
+                        patterns.append(UInt32(p))
+                        stack.removeAll(keepingCapacity: true)
+                        return
+                    case .all:
+                        if !patterns.contains(UInt32(p)) { patterns.append(UInt32(p)) }
+                    }
+                case .fail:
+                    continue
+                }
+            }
+        }
+        if matchKind == .all { patterns.sort() }
+    }
+
+    /// Steps every consumer of the last closure over `byte` into `nextSeeds`.
+    private mutating func step(_ byte: UInt8) {
+        nextSeeds.removeAll(keepingCapacity: true)
+        seedGeneration &+= 1
+        if seedGeneration == 0 {
+            for i in seedMarks.indices { seedMarks[i] = 0 }
+            seedGeneration = 1
+        }
+        let gen = seedGeneration
+        for s in consumers {
+            var target: UInt32? = nil
+            switch nfa.states[Int(s)] {
+            case .byteRange(let r, let n):
+                if r.contains(byte) { target = n }
+            case .sparse(let ts):
+                for t in ts where t.range.contains(byte) { target = t.next; break }
+            default:
+                break
+            }
+            if let t = target, seedMarks[Int(t)] != gen {
+                seedMarks[Int(t)] = gen
+                nextSeeds.append(t)
+            }
+        }
+    }
+}

@@ -1,0 +1,111 @@
+// RegexCompiler: the pipeline pattern → Hir (Syntax/) → Thompson NFA (forward and
+// reversed) → full DFA (subset construction, then the core's Hopcroft
+// minimization), or the lazy DFA when the full DFA would exceed the limits.
+
+import AutomatonCore
+
+/// Compiles regexes into a ``RegexAutomaton``: a configuration value with chainable
+/// setters.
+///
+/// ```swift
+/// let regex = try RegexCompiler().caseInsensitive(true).compile("hello|world")
+/// regex.matches(in: "Hello, World")   // [0:[0,5), 0:[7,12)]
+/// let rules = try RegexCompiler().compile(patterns: ["spam", "sp[a-z]+"])
+/// rules.firstMatch(in: "spork")?.pattern  // 1
+/// ```
+///
+/// - Complexity: build is O(pattern size) to parse and build the NFA, then up to
+///   O(DFA states × byte classes × NFA size) for the full DFA, bounded by
+///   ``limits(_:)``; past the bound the lazy DFA costs nothing up front. Search is
+///   O(n) per forward or reverse scan in either engine.
+public struct RegexCompiler: Sendable {
+    /// The parser options (flags and UTF-8/bytes mode).
+    public var syntax = RegexSyntax.Options()
+    /// Limits for the full DFA (past them: the lazy DFA), the NFA (past
+    /// ``Limits/maxStates``: an error) and the lazy DFA's cache.
+    public var limits = RegexCompiler.defaultLimits
+    /// Minimize the full DFA (Hopcroft) before searching.
+    public var minimize = true
+    /// Always use the lazy DFA (for tests and comparisons).
+    public var forceLazy = false
+
+    /// The default limits: the full DFA is built up to 10 000 states or 4 MiB of
+    /// table; the lazy DFA's cache holds 2 MiB per scan direction.
+    public static let defaultLimits = Limits(maxStates: 10_000, maxTableBytes: 4 << 20, maxCacheBytes: 2 << 20)
+
+    public init() {}
+
+    /// `i`: ASCII case folding.
+    public func caseInsensitive(_ on: Bool) -> Self { var c = self; c.syntax.caseInsensitive = on; return c }
+    /// `m`: `^`/`$` at line boundaries.
+    public func multiLine(_ on: Bool) -> Self { var c = self; c.syntax.multiLine = on; return c }
+    /// `s`: `.` matches `\n`.
+    public func dotMatchesNewline(_ on: Bool) -> Self { var c = self; c.syntax.dotMatchesNewline = on; return c }
+    /// Bytes mode (every construct consumes one byte) instead of UTF-8.
+    public func bytes(_ on: Bool) -> Self { var c = self; c.syntax.mode = on ? .bytes : .utf8; return c }
+    /// All parser options at once.
+    public func syntax(_ options: RegexSyntax.Options) -> Self { var c = self; c.syntax = options; return c }
+    /// Size limits.
+    public func limits(_ limits: Limits) -> Self { var c = self; c.limits = limits; return c }
+    /// Whether to minimize the full DFA.
+    public func minimize(_ on: Bool) -> Self { var c = self; c.minimize = on; return c }
+    /// Whether to skip the full DFA and use the lazy DFA.
+    public func forceLazy(_ on: Bool) -> Self { var c = self; c.forceLazy = on; return c }
+
+    /// Compiles one pattern.
+    ///
+    /// - Throws: ``RegexError`` for a syntax error or an NFA over the limits.
+    public func compile(_ pattern: String) throws(RegexError) -> RegexAutomaton {
+        try compile(patterns: [pattern])
+    }
+
+    /// Compiles several patterns into one automaton; a match reports the index of the
+    /// pattern, and at the same start an earlier pattern has priority.
+    public func compile(patterns: [String]) throws(RegexError) -> RegexAutomaton {
+        var hirs: [Hir] = []
+        for (index, pattern) in patterns.enumerated() {
+            do {
+                hirs.append(try RegexSyntax.parse(pattern, options: syntax))
+            } catch {
+                throw RegexError(.syntax(error, patternIndex: index))
+            }
+        }
+        return try compile(hirs: hirs)
+    }
+
+    /// Compiles parsed patterns (the stage boundary tests use to feed hand-built Hir).
+    public func compile(hirs: [Hir]) throws(RegexError) -> RegexAutomaton {
+        let forwardNFA: ThompsonNFA, reverseNFA: ThompsonNFA
+        do {
+            forwardNFA = try ThompsonNFA(hirs, limits: limits)
+            reverseNFA = try ThompsonNFA(hirs, reverse: true, limits: limits)
+        } catch {
+            throw RegexError(.limit(error))
+        }
+        let canMatchEmpty = hirs.contains { $0.minimumLength == 0 }
+        let engine: RegexAutomaton.Engine
+        if !forceLazy, let dense = try? buildDense(forwardNFA, reverseNFA, canMatchEmpty: canMatchEmpty) {
+            engine = dense
+        } else {
+            engine = .lazy(
+                forward: LazyDFA(nfa: forwardNFA, startKind: .standard, limits: limits),
+                reverse: LazyDFA(nfa: reverseNFA, startKind: .anchoredOnly, limits: limits),
+                nonEmpty: LazyDFA(nfa: forwardNFA, startKind: .anchoredNonEmpty, limits: limits))
+        }
+        return RegexAutomaton(
+            engine: engine, forwardNFA: forwardNFA, reverseNFA: reverseNFA,
+            isUTF8: syntax.mode == .utf8, canMatchEmpty: canMatchEmpty)
+    }
+
+    private func buildDense(_ forwardNFA: ThompsonNFA, _ reverseNFA: ThompsonNFA, canMatchEmpty: Bool) throws(AutomatonError) -> RegexAutomaton.Engine {
+        var forward = try forwardNFA.determinized(startKind: .standard, limits: limits)
+        var reverse = try reverseNFA.determinized(startKind: .anchoredOnly, limits: limits)
+        var nonEmpty = canMatchEmpty ? try forwardNFA.determinized(startKind: .anchoredNonEmpty, limits: limits) : nil
+        if minimize {
+            forward = forward.minimized()
+            reverse = reverse.minimized()
+            nonEmpty = nonEmpty?.minimized()
+        }
+        return .dense(forward: forward, reverse: reverse, nonEmpty: nonEmpty)
+    }
+}

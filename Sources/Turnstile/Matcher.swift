@@ -1,0 +1,317 @@
+import LiteralAutomata
+import RegexAutomata
+
+/// How overlapping candidates become the reported matches (the literal engines' kinds:
+/// leftmost-first, leftmost-longest, overlapping). Regexes are always leftmost-first.
+public typealias MatchKind = LiteralAutomata.MatchKind
+
+/// One matcher for a list of patterns: it picks the engine once, when it is built —
+/// KMP for one literal word, Aho-Corasick for several, the regex DFA for regex
+/// patterns — and every search switches on that choice outside the byte loop.
+///
+/// ```swift
+/// var options = Matcher.Options()
+/// options.syntax = .literal
+/// options.caseInsensitive = true
+/// let matcher = try Matcher(patterns: ["winner", "free entry"], options: options)
+/// matcher.matches(in: "You are a WINNER!")   // [0:[10,16)]
+/// matcher.representation                    // .ahoCorasick
+/// ```
+///
+/// - Complexity: building is the chosen engine's build (O(total pattern bytes × byte
+///   classes) for literals; up to O(DFA states × byte classes × NFA size) for regexes,
+///   bounded by ``Options/limits``); searching is O(haystack bytes + matches).
+public struct Matcher: Sendable {
+    /// How patterns are read.
+    public enum Syntax: String, Sendable, Hashable {
+        /// Each pattern is a literal byte string (`grep -F`).
+        case literal
+        /// Each pattern is a regular expression.
+        case regex
+    }
+
+    /// The engine a matcher chose.
+    public enum Representation: String, Sendable, Hashable {
+        /// No patterns: nothing ever matches.
+        case empty = "empty"
+        /// One literal: Knuth–Morris–Pratt.
+        case kmp = "kmp"
+        /// Several literals: Aho-Corasick.
+        case ahoCorasick = "aho-corasick"
+        /// Regular expressions: the regex DFA (full, or lazy past its limits).
+        case regex = "regex"
+    }
+
+    /// Build options. The defaults are regex syntax, case-sensitive, leftmost-first.
+    public struct Options: Sendable, Hashable {
+        public var syntax: Syntax = .regex
+        /// ASCII case folding.
+        public var caseInsensitive = false
+        /// Only matches with a word boundary (`\b`) at both ends count.
+        public var wholeWord = false
+        /// Regex bytes mode (every construct consumes one byte) instead of UTF-8.
+        public var bytesMode = false
+        /// Which matches are reported; ``MatchKind/overlapping`` and
+        /// ``MatchKind/leftmostLongest`` need literal syntax.
+        public var matchKind: MatchKind = .leftmostFirst
+        /// Size limits for literal automata (regexes use ``RegexCompiler/defaultLimits``).
+        public var limits = Limits()
+
+        public init() {}
+    }
+
+    /// Size and shape of the built automaton, for `turnstile compile --stats`.
+    public struct Statistics: Sendable, Hashable {
+        /// The engine.
+        public var representation: Representation
+        /// How it is stored ("dense DFA", "compact NFA", "lazy DFA").
+        public var storage: String
+        public var patterns: Int
+        /// States of the main automaton, including the dead state.
+        public var states: Int
+        public var byteClasses: Int
+        /// Bytes held by the automaton's tables.
+        public var memoryBytes: Int
+    }
+
+    enum Engine: Sendable {
+        case empty
+        case kmp(SingleLiteralSearcher)
+        case ahoCorasick(AhoCorasick)
+        case regex(RegexAutomaton)
+    }
+
+    let engine: Engine
+    /// The options the matcher was built with.
+    public let options: Options
+    /// The patterns, by id.
+    public let patterns: [[UInt8]]
+    /// 256 flags: byte b can be part of a literal match.
+    private let literalBytes: [Bool]
+
+    /// Builds a matcher for `patterns` (UTF-8 strings).
+    public init(patterns: [String], options: Options) throws(TurnstileError) {
+        try self.init(bytePatterns: patterns.map { Array($0.utf8) }, options: options)
+    }
+
+    /// Builds a matcher for `patterns` given as raw bytes (for `-f` files that are not UTF-8).
+    ///
+    /// - Throws: ``TurnstileError`` for a regex syntax error (with the pattern and
+    ///   offset), a size limit, or a match kind regexes do not have.
+    public init(bytePatterns patterns: [[UInt8]], options: Options) throws(TurnstileError) {
+        self.options = options
+        self.patterns = patterns
+        var bytes = [Bool](repeating: false, count: 256)
+        for p in patterns {
+            for b in p {
+                bytes[Int(b)] = true
+                if options.caseInsensitive, (b | 0x20) >= 0x61, (b | 0x20) <= 0x7A {
+                    bytes[Int(b | 0x20)] = true
+                    bytes[Int(b & ~0x20)] = true
+                }
+            }
+        }
+        self.literalBytes = bytes
+        if patterns.isEmpty {
+            engine = .empty
+            return
+        }
+        switch options.syntax {
+        case .regex:
+            if options.matchKind != .leftmostFirst {
+                throw TurnstileError(.invalidOptions(
+                    "--match-kind \(options.matchKind) needs literal patterns (-F); regexes are leftmost-first"))
+            }
+            engine = .regex(try Self.compileRegex(patterns, options: options))
+        case .literal:
+            do {
+                if patterns.count == 1 {
+                    engine = .kmp(try SingleLiteralSearcher(patterns[0], options: options))
+                } else {
+                    engine = .ahoCorasick(try AhoCorasick.Builder()
+                        .matchKind(options.matchKind)
+                        .asciiCaseInsensitive(options.caseInsensitive)
+                        .wholeWord(options.wholeWord)
+                        .limits(options.limits)
+                        .build(patterns))
+                }
+            } catch {
+                throw TurnstileError(.automaton(error))
+            }
+        }
+    }
+
+    private static func compileRegex(_ patterns: [[UInt8]], options: Options) throws(TurnstileError) -> RegexAutomaton {
+        let compiler = RegexCompiler()
+            .caseInsensitive(options.caseInsensitive)
+            .bytes(options.bytesMode)
+        var hirs: [Hir] = []
+        for (index, pattern) in patterns.enumerated() {
+            do {
+                // Parse the pattern as written first, so error offsets point into it.
+                var hir = try RegexSyntax.parse(pattern, options: compiler.syntax)
+                if options.wholeWord {
+                    hir = try RegexSyntax.parse(Array("\\b(?:".utf8) + pattern + Array(")\\b".utf8), options: compiler.syntax)
+                }
+                hirs.append(hir)
+            } catch {
+                throw TurnstileError(.regexSyntax(error, patternIndex: index))
+            }
+        }
+        do {
+            return try compiler.compile(hirs: hirs)
+        } catch {
+            throw TurnstileError(.regex(error))
+        }
+    }
+
+    /// Number of patterns (ids are 0..<patternCount).
+    public var patternCount: Int { patterns.count }
+
+    /// The engine chosen.
+    public var representation: Representation {
+        switch engine {
+        case .empty: return .empty
+        case .kmp: return .kmp
+        case .ahoCorasick: return .ahoCorasick
+        case .regex: return .regex
+        }
+    }
+
+    /// Size and shape of the automaton.
+    public var statistics: Statistics {
+        switch engine {
+        case .empty:
+            return Statistics(representation: .empty, storage: "none", patterns: 0, states: 1, byteClasses: 1, memoryBytes: 0)
+        case .kmp(let s):
+            let st = s.kmp.statistics
+            return Statistics(representation: .kmp, storage: st.representation.description, patterns: 1,
+                              states: st.stateCount, byteClasses: st.byteClassCount, memoryBytes: st.memoryBytes)
+        case .ahoCorasick(let ac):
+            let st = ac.statistics
+            return Statistics(representation: .ahoCorasick, storage: st.representation.description,
+                              patterns: st.patternCount, states: st.stateCount, byteClasses: st.byteClassCount,
+                              memoryBytes: st.memoryBytes)
+        case .regex(let r):
+            if let f = r.forwardDFA {
+                let memory = f.memoryBytes + (r.reverseDFA?.memoryBytes ?? 0)
+                return Statistics(representation: .regex, storage: "dense DFA (forward + reverse)",
+                                  patterns: r.patternCount, states: f.stateCount, byteClasses: f.byteClasses.count,
+                                  memoryBytes: memory)
+            }
+            return Statistics(representation: .regex, storage: "lazy DFA", patterns: r.patternCount,
+                              states: 0, byteClasses: 0, memoryBytes: 0)
+        }
+    }
+
+    /// The main dense automaton, when there is one (for DOT export and saving): the
+    /// KMP or Aho-Corasick table, or the regex's forward DFA.
+    public var denseDFA: DenseDFA? {
+        switch engine {
+        case .empty: return nil
+        case .kmp(let s): return s.dfa
+        case .ahoCorasick(let ac): return ac.denseDFA
+        case .regex(let r): return r.forwardDFA
+        }
+    }
+
+    /// Appends every match in `haystack` to `matches`, offsets relative to
+    /// `haystack`, in the order the match kind defines (by start for the leftmost
+    /// kinds, by end for overlapping). The haystack's edges are text start and end
+    /// (for whole words and anchors).
+    ///
+    /// - Complexity: O(haystack bytes + matches).
+    public func appendMatches(in haystack: UnsafeBufferPointer<UInt8>, to matches: inout [Match]) {
+        switch engine {
+        case .empty:
+            return
+        case .kmp(let s):
+            s.appendMatches(in: haystack, to: &matches)
+        case .ahoCorasick(let ac):
+            ac.forEachMatch(in: haystack) { m in
+                matches.append(m)
+                return true
+            }
+        case .regex(let r):
+            matches.append(contentsOf: r.matches(in: haystack))
+        }
+    }
+
+    /// Every match in `haystack`.
+    public func matches(in haystack: [UInt8]) -> [Match] {
+        var result: [Match] = []
+        haystack.withUnsafeBufferPointer { appendMatches(in: $0, to: &result) }
+        return result
+    }
+
+    /// Every match in the string's UTF-8.
+    public func matches(in haystack: String) -> [Match] { matches(in: Array(haystack.utf8)) }
+
+    /// `true` when some pattern matches in `haystack`.
+    public func isMatch(in haystack: [UInt8]) -> Bool {
+        switch engine {
+        case .empty: return false
+        case .ahoCorasick(let ac): return ac.isMatch(in: haystack)
+        case .regex(let r): return r.isMatch(in: haystack)
+        case .kmp: return !matches(in: haystack).isEmpty
+        }
+    }
+
+    /// `true` when a haystack of many records split on `byte` can be searched in one
+    /// pass with each match attributed to the record around it: no match can contain
+    /// `byte`, and nothing depends on where the haystack starts (literals only; a
+    /// delimiter is a non-word byte, so whole-word boundaries are unchanged).
+    public func canSearchAcross(delimiter byte: UInt8) -> Bool {
+        switch engine {
+        case .empty: return true
+        case .kmp, .ahoCorasick: return !literalBytes[Int(byte)] && !isWordByte(byte)
+        case .regex: return false
+        }
+    }
+}
+
+@inline(__always)
+func isWordByte(_ b: UInt8) -> Bool { isASCIIWordByte(b) }
+
+/// One literal: KMP's overlapping automaton plus the selection of leftmost,
+/// non-overlapping, whole-word matches. (With a single pattern, leftmost-first and
+/// leftmost-longest coincide, and occurrences arrive in start order.)
+struct SingleLiteralSearcher: Sendable {
+    let kmp: KMP
+    let dfa: DenseDFA
+    let length: Int
+    let wholeWord: Bool
+    let leftmost: Bool
+
+    init(_ pattern: [UInt8], options: Matcher.Options) throws(AutomatonError) {
+        kmp = try KMP(pattern, matchKind: .overlapping, asciiCaseInsensitive: options.caseInsensitive,
+                      wholeWord: false, prefilter: false, limits: options.limits)
+        dfa = kmp.denseDFA
+        length = pattern.count
+        wholeWord = options.wholeWord
+        leftmost = options.matchKind.isLeftmost
+    }
+
+    /// PCRE2's `\b` at offset `x`: the bytes on either side differ in wordness.
+    @inline(__always)
+    static func isBoundary(_ h: UnsafeBufferPointer<UInt8>, _ x: Int) -> Bool {
+        let before = x > 0 && isWordByte(h[x - 1])
+        let after = x < h.count && isWordByte(h[x])
+        return before != after
+    }
+
+    func appendMatches(in haystack: UnsafeBufferPointer<UInt8>, to out: inout [Match]) {
+        var nextAllowed = 0
+        let length = self.length, wholeWord = self.wholeWord, leftmost = self.leftmost
+        dfa.forEachMatchEnd(haystack, in: 0..<haystack.count) { end, _ in
+            let start = end - length
+            if wholeWord, !(Self.isBoundary(haystack, start) && Self.isBoundary(haystack, end)) { return true }
+            if leftmost {
+                if start < nextAllowed { return true }
+                nextAllowed = end
+            }
+            out.append(Match(pattern: 0, start: start, end: end))
+            return true
+        }
+    }
+}

@@ -1,0 +1,110 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// How a byte stream is cut into records, and where each record ends.
+///
+/// A record is its *content* followed by its *terminator* (the delimiter bytes that
+/// end it, empty for the last record when the input does not end with one). Content
+/// plus terminator, record after record, is exactly the input: nothing is lost or
+/// reordered.
+///
+/// ```swift
+/// let text = Array("one\ntwo\n\nthree".utf8)
+/// text.withUnsafeBufferPointer { buffer in
+///     RecordDelimiter.blank.nextRecord(in: buffer, from: 0, atEnd: true)
+/// }   // (contentEnd: 7, next: 9): "one\ntwo" then "\n\n"
+/// ```
+///
+/// - Complexity: O(record bytes) per record; `line` and `nul` use `memchr`.
+public enum RecordDelimiter: String, Sendable, Hashable, CaseIterable {
+    /// Lines ended by `\n` (a `\r` before it stays in the content).
+    case line
+    /// Records ended by a NUL byte (`find -print0`).
+    case nul
+    /// Paragraphs or messages separated by one or more blank lines (`\n` or `\r\n`);
+    /// blank lines at the start of the input belong to the first paragraph.
+    case blank
+    /// The whole input is one record.
+    case none
+
+    /// The single delimiter byte of `line` and `nul`; nil for the others.
+    public var byte: UInt8? {
+        switch self {
+        case .line: return 0x0A
+        case .nul: return 0x00
+        case .blank, .none: return nil
+        }
+    }
+
+    /// The terminator written after a last record that had none in the input.
+    public var defaultTerminator: [UInt8] {
+        switch self {
+        case .line, .blank: return [0x0A]
+        case .nul: return [0x00]
+        case .none: return []
+        }
+    }
+
+    /// The record that starts at `from`: where its content ends and where the next
+    /// record starts. Returns nil when the record is not complete in `buffer` — unless
+    /// `atEnd` (no more input will come), in which case the rest of the buffer is the
+    /// last record. Also nil when `from == buffer.count`.
+    ///
+    /// `continuing` says that `from` is inside a record (the rest of a record whose
+    /// start was handled already), so for ``blank`` a terminator may begin right at
+    /// `from`; otherwise blank lines at `from` are the start of a paragraph's content.
+    public func nextRecord(in buffer: UnsafeBufferPointer<UInt8>, from: Int, atEnd: Bool, continuing: Bool = false)
+        -> (contentEnd: Int, next: Int)?
+    {
+        let count = buffer.count
+        guard from < count else { return nil }
+        switch self {
+        case .line, .nul:
+            if let p = Self.find(byte!, in: buffer, from: from) { return (p, p + 1) }
+            return atEnd ? (count, count) : nil
+        case .none:
+            return atEnd ? (count, count) : nil
+        case .blank:
+            var p = from
+            while let nl = Self.find(0x0A, in: buffer, from: p) {
+                // Is the line after this `\n` blank?
+                var q = nl + 1
+                if q >= count { return atEnd ? (nl, count) : nil }
+                if buffer[q] == 0x0D {
+                    if q + 1 >= count { return atEnd ? (count, count) : nil }
+                    if buffer[q + 1] != 0x0A { p = q; continue }
+                } else if buffer[q] != 0x0A {
+                    p = q
+                    continue
+                }
+                // Yes: swallow every following blank line.
+                while q < count {
+                    if buffer[q] == 0x0A { q += 1; continue }
+                    if buffer[q] == 0x0D {
+                        if q + 1 >= count { break }
+                        if buffer[q + 1] == 0x0A { q += 2; continue }
+                    }
+                    break
+                }
+                if q >= count - (buffer[count - 1] == 0x0D ? 1 : 0), !atEnd { return nil }
+                // Blank lines at the very start belong to the first record's content
+                // (unless nothing else follows), so no record is empty.
+                if nl == from, q < count, !continuing { p = q; continue }
+                return (nl, q)
+            }
+            return atEnd ? (count, count) : nil
+        }
+    }
+
+    /// Offset of the first `byte` at or after `from`, via `memchr`.
+    @inline(__always)
+    public static func find(_ byte: UInt8, in buffer: UnsafeBufferPointer<UInt8>, from: Int) -> Int? {
+        guard from < buffer.count, let base = buffer.baseAddress else { return nil }
+        // SAFETY: from < count, so base + from and the count - from bytes after it are in the buffer.
+        guard let hit = memchr(base + from, Int32(byte), buffer.count - from) else { return nil }
+        return base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+    }
+}

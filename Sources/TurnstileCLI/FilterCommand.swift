@@ -1,0 +1,238 @@
+import ArgumentParser
+import Turnstile
+
+/// `turnstile filter`: the spam filter.
+struct FilterCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "filter",
+        abstract: "Let clean records through and hold back spam.",
+        discussion: """
+            Reads records (lines by default), scores each one and prints the clean ones.
+            A record's score is the sum of the weights of the distinct rules that match
+            in it; it is spam when the score reaches --threshold. With no rule option the
+            built-in spam list is used, as whole words, ASCII case-insensitive.
+
+            Exit status: 0 when some record was spam, 1 when none was, 2 on any error.
+
+            Examples:
+              $ printf 'lunch at noon?\nURGENT! Claim your prize now\n' | turnstile filter
+              lunch at noon?
+              $ turnstile filter --count Corpora/messages/sample.txt
+              clean 18 spam 10
+              $ turnstile filter --spam --color=always Corpora/messages/sample.txt
+              $ printf 'winner\t2\nfree\t0.5\n' > rules.tsv
+              $ printf 'get it free\n' | turnstile filter -F -i -w --rules rules.tsv --json
+              {"record":1,"spam":false,"score":0.5,"matches":[{"start":7,"end":11,"pattern":1,"text":"free"}]}
+              $ printf 'Free Entry! Txt now\n' | turnstile filter --mask
+              **********! *** now
+            """)
+
+    @OptionGroup(title: "Rule options") var rules: RuleOptions
+    @OptionGroup(title: "Input and output") var stream: StreamOptions
+
+    @Option(name: .customLong("threshold"), help: "A record is spam when its score reaches this.")
+    var threshold: Double = 1
+
+    @Flag(name: .customLong("spam"), help: "Print only the spam records.")
+    var spam = false
+
+    @Flag(name: .customLong("mask"), help: "Print every record with each matched character replaced by '*'.")
+    var mask = false
+
+    @Flag(name: .customLong("count"), help: "Print 'clean N spam M' instead of records.")
+    var count = false
+
+    @Flag(name: .customLong("json"),
+          help: "Print one JSON object per record: {\"record\":n,\"spam\":bool,\"score\":x,\"matches\":[...]}.")
+    var json = false
+
+    @Flag(name: .customLong("stats"), help: "Print records, bytes, spam and throughput to standard error.")
+    var stats = false
+
+    func validate() throws {
+        if [spam, mask, count, json].filter({ $0 }).count > 1 {
+            throw ValidationError("choose at most one of --spam, --mask, --count and --json")
+        }
+        if !threshold.isFinite { throw ValidationError("--threshold must be a finite number") }
+    }
+
+    func run() throws {
+        let filter: SpamFilter
+        do {
+            filter = try rules.ruleSet(fallback: .standard).spamFilter(threshold: threshold)
+        } catch {
+            throw CommandFailure(String(describing: error))
+        }
+        let mode: FilterSink.Mode = spam ? .spam : mask ? .mask : count ? .count : json ? .json : .clean
+        let output = OutputWriter(fd: 1)
+        var sink = FilterSink(filter: filter, mode: mode, output: output, color: stream.useColor(output),
+                             delimiter: stream.delimiter)
+        var scanner = RecordScanner(
+            matcher: filter.matcher, delimiter: stream.delimiter, maxRecordBytes: stream.maxRecordBytes)
+        defer { scanner.deallocate() }
+        let clock = ContinuousClock()
+        let started = clock.now
+        let inputs = stream.inputs
+        let status = runInputs(inputs, output: output) { (fd, name) throws(ScanError) in
+            sink.beginInput(name: inputs.count > 1 ? name : nil)
+            try scanner.scan(fd: fd, output: output, into: &sink)
+        } finish: { () throws(OutputError) in
+            if mode == .count { try output.write("clean \(sink.records - sink.spamRecords) spam \(sink.spamRecords)\n") }
+        }
+        if stats {
+            let seconds = (clock.now - started) / .seconds(1)
+            let rate = seconds > 0 ? Double(scanner.bytesRead) / 1_000_000 / seconds : 0
+            printError("turnstile: records \(sink.records), bytes \(scanner.bytesRead), spam \(sink.spamRecords), clean \(sink.records - sink.spamRecords), \(formatRate(rate)) MB/s")
+        }
+        throw ExitCode(status.exitCode(matched: sink.spamRecords > 0))
+    }
+}
+
+/// Prints records as the filter's output mode says.
+struct FilterSink: RecordSink {
+    enum Mode { case clean, spam, mask, count, json }
+
+    let filter: SpamFilter
+    let mode: Mode
+    let output: OutputWriter
+    let color: Bool
+    /// Written after a last record that had no delimiter.
+    let defaultTerminator: [UInt8]
+    private var scorer: SpamFilter.Scorer
+    private var scratch: [UInt8] = []
+    private var ranges: [Range<Int>] = []
+    /// The matches of a regex record plus those of rules its matches hid.
+    private var completed: [Match] = []
+    private var fileName: String?
+    /// Records in the current input (numbers in JSON are 1-based per input).
+    private var recordNumber = 0
+    /// Totals over every input.
+    private(set) var records = 0
+    private(set) var spamRecords = 0
+    /// Whether the tail of a truncated record is printed.
+    private var printTail = false
+
+    init(filter: SpamFilter, mode: Mode, output: OutputWriter, color: Bool, delimiter: RecordDelimiter) {
+        self.filter = filter
+        self.defaultTerminator = delimiter.defaultTerminator
+        self.mode = mode
+        self.output = output
+        self.color = color
+        self.scorer = filter.makeScorer()
+    }
+
+    mutating func beginInput(name: String?) {
+        fileName = name
+        recordNumber = 0
+    }
+
+    mutating func record(
+        content: UnsafeBufferPointer<UInt8>, terminator: UnsafeBufferPointer<UInt8>,
+        offset: Int, matches: ArraySlice<Match>, truncated: Bool
+    ) throws(OutputError) {
+        recordNumber += 1
+        records += 1
+        var matches = matches
+        if filter.needsCompletion, !matches.isEmpty {
+            completed.removeAll(keepingCapacity: true)
+            completed.append(contentsOf: matches)
+            filter.completeMatches(in: content, found: matches, into: &completed)
+            matches = completed[...]
+        }
+        scorer.beginRecord()
+        for m in matches { scorer.add(pattern: m.pattern) }
+        let isSpam = scorer.score >= filter.threshold
+        if isSpam { spamRecords += 1 }
+        let printed: Bool
+        switch mode {
+        case .clean:
+            printed = !isSpam
+            if printed { try output.write(content) }
+        case .spam:
+            printed = isSpam
+            if printed {
+                if color { try writeHighlighted(content, matches) } else { try output.write(content) }
+            }
+        case .mask:
+            printed = true
+            try writeMasked(content, matches)
+        case .count:
+            printed = false
+        case .json:
+            printed = false
+            try writeJSON(content, offset: offset, matches: matches, isSpam: isSpam)
+        }
+        if truncated {
+            printTail = printed
+        } else if printed {
+            try writeTerminator(terminator, afterEmpty: content.isEmpty)
+        }
+    }
+
+    mutating func tail(_ bytes: UnsafeBufferPointer<UInt8>, end: UnsafeBufferPointer<UInt8>?) throws(OutputError) {
+        guard printTail else { return }
+        try output.write(bytes)
+        if let end { try writeTerminator(end, afterEmpty: false) }
+    }
+
+    private func writeTerminator(_ terminator: UnsafeBufferPointer<UInt8>, afterEmpty: Bool) throws(OutputError) {
+        if terminator.isEmpty {
+            // The last record had no delimiter: end it, as grep does.
+            if !afterEmpty { try output.write(defaultTerminator) }
+        } else {
+            try output.write(terminator)
+        }
+    }
+
+    private mutating func writeHighlighted(_ content: UnsafeBufferPointer<UInt8>, _ matches: ArraySlice<Match>) throws(OutputError) {
+        Rendering.mergedRanges(matches, into: &ranges)
+        var at = 0
+        for r in ranges {
+            try output.write(UnsafeBufferPointer(rebasing: content[at..<r.lowerBound]))
+            try output.write(Rendering.colorStart)
+            try output.write(UnsafeBufferPointer(rebasing: content[r]))
+            try output.write(Rendering.colorEnd)
+            at = r.upperBound
+        }
+        try output.write(UnsafeBufferPointer(rebasing: content[at...]))
+    }
+
+    private mutating func writeMasked(_ content: UnsafeBufferPointer<UInt8>, _ matches: ArraySlice<Match>) throws(OutputError) {
+        Rendering.mergedRanges(matches, into: &ranges)
+        var at = 0
+        for r in ranges {
+            try output.write(UnsafeBufferPointer(rebasing: content[at..<r.lowerBound]))
+            // One '*' per Unicode scalar: skip UTF-8 continuation bytes.
+            for i in r where content[i] & 0xC0 != 0x80 || i == r.lowerBound {
+                try output.write(byte: UInt8(ascii: "*"))
+            }
+            at = r.upperBound
+        }
+        try output.write(UnsafeBufferPointer(rebasing: content[at...]))
+    }
+
+    private mutating func writeJSON(
+        _ content: UnsafeBufferPointer<UInt8>, offset: Int, matches: ArraySlice<Match>, isSpam: Bool
+    ) throws(OutputError) {
+        scratch.removeAll(keepingCapacity: true)
+        scratch.append(contentsOf: "{\"record\":\(recordNumber),".utf8)
+        if let fileName {
+            scratch.append(contentsOf: "\"file\":".utf8)
+            var name = fileName
+            name.withUTF8 { Rendering.appendJSONString($0, to: &scratch) }
+            scratch.append(UInt8(ascii: ","))
+        }
+        scratch.append(contentsOf: "\"spam\":\(isSpam),\"score\":\(Rendering.number(scorer.score)),\"matches\":[".utf8)
+        var first = true
+        for m in matches {
+            if !first { scratch.append(UInt8(ascii: ",")) }
+            first = false
+            scratch.append(contentsOf: "{\"start\":\(offset + m.start),\"end\":\(offset + m.end),\"pattern\":\(m.pattern),\"text\":".utf8)
+            Rendering.appendJSONString(UnsafeBufferPointer(rebasing: content[m.range]), to: &scratch)
+            scratch.append(UInt8(ascii: "}"))
+        }
+        scratch.append(contentsOf: "]}\n".utf8)
+        try output.write(scratch)
+    }
+}
+

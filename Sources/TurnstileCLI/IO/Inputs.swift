@@ -1,0 +1,51 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Turnstile
+
+/// An input that could not be opened or read, as the one-sentence message the CLI
+/// prints after `turnstile: `.
+struct InputError: Error {
+    var message: String
+}
+
+/// Opens `path` for reading (`-` is standard input). Directories are errors.
+func openInput(_ path: String) throws(InputError) -> Int32 {
+    if path == "-" { return 0 }
+    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    if fd < 0 { throw InputError(message: "\(path): \(errnoDescription(errno))") }
+    var info = stat()
+    if fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
+        close(fd)
+        throw InputError(message: "\(path): is a directory")
+    }
+    return fd
+}
+
+/// The display name of an input.
+func inputName(_ path: String) -> String { path == "-" ? "(standard input)" : path }
+
+/// Reads a whole (small) file: pattern and rule files. `-` is standard input.
+func readWhole(_ path: String) throws -> [UInt8] {
+    let fd: Int32
+    do { fd = try openInput(path) } catch { throw TurnstileError(.invalidOptions(error.message)) }
+    defer { if fd != 0 { close(fd) } }
+    var result: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 64 << 10)
+    while true {
+        let n = chunk.withUnsafeMutableBufferPointer { readSome(fd, $0.baseAddress!, $0.count) }
+        if n < 0 { throw TurnstileError(.invalidOptions("\(path): \(errnoDescription(errno))")) }
+        if n == 0 { return result }
+        result.append(contentsOf: chunk[..<n])
+    }
+}
+
+/// Environment variables, read with `getenv`.
+enum ProcessEnvironment {
+    static func value(_ name: String) -> String? {
+        guard let p = getenv(name) else { return nil }
+        return String(cString: p)
+    }
+}

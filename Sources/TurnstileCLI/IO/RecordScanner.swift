@@ -1,0 +1,257 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Turnstile
+
+/// Receives the records of one input, in order, with their matches.
+protocol RecordSink {
+    /// One record. `content` and `terminator` point into the read buffer and are valid
+    /// only during the call; `offset` is the absolute input offset of the content's
+    /// first byte; `matches` have offsets relative to `content`. When `truncated`, the
+    /// record was longer than the limit: `content` is its first bytes, and the rest
+    /// follows through ``tail(_:end:)`` before the next record.
+    mutating func record(
+        content: UnsafeBufferPointer<UInt8>, terminator: UnsafeBufferPointer<UInt8>,
+        offset: Int, matches: ArraySlice<Match>, truncated: Bool
+    ) throws(OutputError)
+
+    /// More bytes of a truncated record; `end` is its terminator (possibly empty at the
+    /// end of input) once the record ends, nil while it goes on.
+    mutating func tail(_ bytes: UnsafeBufferPointer<UInt8>, end: UnsafeBufferPointer<UInt8>?) throws(OutputError)
+}
+
+/// Why scanning an input stopped early.
+enum ScanError: Error {
+    case read(Int32)
+    case output(OutputError)
+}
+
+/// Cuts an input into records through one reused buffer filled by `read(2)`, finds the
+/// matches, and hands each record with its matches to a ``RecordSink``.
+///
+/// Matches are found first and widened to records afterwards: when no match can
+/// contain the delimiter byte (``Matcher/canSearchAcross(delimiter:)``), all complete
+/// records in the buffer are searched in one pass and each match is attributed to the
+/// record around it; otherwise (regexes, `blank`/`none` delimiters) each record is its
+/// own haystack. A record is buffered only until its end is seen, and never beyond
+/// `maxRecordBytes`: a longer record is judged on its first `maxRecordBytes` bytes and
+/// the rest streams through ``RecordSink/tail(_:end:)``.
+struct RecordScanner {
+    let matcher: Matcher
+    let delimiter: RecordDelimiter
+    let maxRecordBytes: Int
+    let blockSearch: Bool
+    /// Bytes asked of each `read(2)`.
+    static let readSize = 256 << 10
+
+    private var buffer: UnsafeMutablePointer<UInt8>
+    private var capacity: Int
+    private var matches: [Match] = []
+    /// Total bytes read, over every input.
+    private(set) var bytesRead = 0
+    /// `true` once some record was longer than `maxRecordBytes`.
+    private(set) var truncatedSomeRecord = false
+
+    init(matcher: Matcher, delimiter: RecordDelimiter, maxRecordBytes: Int) {
+        self.matcher = matcher
+        self.delimiter = delimiter
+        self.maxRecordBytes = max(1, maxRecordBytes)
+        self.blockSearch = delimiter.byte.map { matcher.canSearchAcross(delimiter: $0) } ?? false
+        self.capacity = 2 * Self.readSize
+        self.buffer = .allocate(capacity: capacity)
+        matches.reserveCapacity(1024)
+    }
+
+    /// Frees the buffer (the scanner is a value; call once when done).
+    func deallocate() { buffer.deallocate() }
+
+    /// Reads `fd` to its end and feeds `sink`.
+    mutating func scan<Sink: RecordSink>(fd: Int32, output: OutputWriter, into sink: inout Sink) throws(ScanError) {
+        var start = 0, end = 0, base = 0
+        var atEnd = false
+        var inTail = false
+        while true {
+            // The bytes read so far and not yet handed on: [start, end). `view` is
+            // rebuilt after every read, since the buffer may move when it grows.
+            let view = UnsafeBufferPointer(start: buffer, count: end)
+            do {
+                if inTail {
+                    if let (contentEnd, next) = delimiter.nextRecord(
+                        in: view, from: start, atEnd: atEnd, continuing: true) {
+                        try sink.tail(slice(view, start, contentEnd), end: slice(view, contentEnd, next))
+                        start = next
+                        inTail = false
+                    } else if atEnd {
+                        try sink.tail(slice(view, start, end), end: slice(view, end, end))
+                        start = end
+                        inTail = false
+                    } else {
+                        let safe = safeTailEnd(view, from: start)
+                        try sink.tail(slice(view, start, safe), end: nil)
+                        start = safe
+                    }
+                }
+                if !inTail {
+                    start = try processComplete(view, from: start, base: base, atEnd: atEnd, into: &sink)
+                    if !atEnd, end - start >= maxRecordBytes {
+                        // The record at `start` is too long: judge its head, stream the rest.
+                        let headEnd = start + maxRecordBytes
+                        try deliverTruncated(view, start, headEnd, base: base, into: &sink)
+                        start = headEnd
+                        inTail = true
+                        continue
+                    }
+                }
+            } catch {
+                throw .output(error)
+            }
+            if atEnd, start >= end { return }
+            // Keep the unfinished record, make room, read more.
+            if start > 0 {
+                // SAFETY: 0 <= start < end <= capacity; memmove allows the overlap.
+                if end > start { memmove(buffer, buffer + start, end - start) }
+                base += start
+                end -= start
+                start = 0
+            }
+            if capacity - end < Self.readSize / 2 {
+                // Double, but never much past what the longest record may need.
+                let newCapacity = max(end + Self.readSize, min(capacity * 2, maxRecordBytes + 2 * Self.readSize))
+                let bigger = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+                // SAFETY: end <= capacity < newCapacity; the regions are distinct allocations.
+                bigger.update(from: buffer, count: end)
+                buffer.deallocate()
+                buffer = bigger
+                capacity = newCapacity
+            }
+            do { try output.flushIfInteractive() } catch { throw .output(error) }
+            // SAFETY: end < capacity (room was made above), and at most capacity - end bytes are read.
+            let n = readSome(fd, buffer + end, min(capacity - end, Self.readSize * 4))
+            if n < 0 { throw .read(errno) }
+            if n == 0 { atEnd = true } else { end += n; bytesRead += n }
+        }
+    }
+
+    private func slice(_ view: UnsafeBufferPointer<UInt8>, _ from: Int, _ to: Int) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(rebasing: view[from..<to])
+    }
+
+    /// How much of an unfinished tail can be passed on without cutting a possible
+    /// terminator (only `blank` needs to hold back its trailing `\r`/`\n` run).
+    private func safeTailEnd(_ view: UnsafeBufferPointer<UInt8>, from: Int) -> Int {
+        guard delimiter == .blank else { return view.count }
+        var e = view.count
+        while e > from, view[e - 1] == 0x0A || view[e - 1] == 0x0D { e -= 1 }
+        return e
+    }
+
+    /// Hands every complete record from `from` on to the sink; returns where the first
+    /// incomplete record starts.
+    private mutating func processComplete<Sink: RecordSink>(
+        _ view: UnsafeBufferPointer<UInt8>, from: Int, base: Int, atEnd: Bool, into sink: inout Sink
+    ) throws(OutputError) -> Int {
+        guard from < view.count else { return from }
+        if blockSearch, let byte = delimiter.byte {
+            // Every complete record: up to the last delimiter (or the end of input).
+            let regionEnd: Int
+            if atEnd {
+                regionEnd = view.count
+            } else if let last = lastIndex(of: byte, in: view, from: from) {
+                regionEnd = last + 1
+            } else {
+                return from
+            }
+            let region = slice(view, from, regionEnd)
+            matches.removeAll(keepingCapacity: true)
+            matcher.appendMatches(in: region, to: &matches)
+            var m = 0
+            var recordStart = 0
+            while recordStart < region.count {
+                let contentEnd = RecordDelimiter.find(byte, in: region, from: recordStart) ?? region.count
+                let next = min(contentEnd + 1, region.count)
+                let first = m
+                while m < matches.count, matches[m].start <= contentEnd {
+                    matches[m].start -= recordStart
+                    matches[m].end -= recordStart
+                    m += 1
+                }
+                try deliver(
+                    content: slice(region, recordStart, contentEnd), terminator: slice(region, contentEnd, next),
+                    offset: base + from + recordStart, matchRange: first..<m, searched: true, into: &sink)
+                recordStart = next
+            }
+            return regionEnd
+        }
+        var start = from
+        while let (contentEnd, next) = delimiter.nextRecord(in: view, from: start, atEnd: atEnd) {
+            try deliver(
+                content: slice(view, start, contentEnd), terminator: slice(view, contentEnd, next),
+                offset: base + start, matchRange: 0..<0, searched: false, into: &sink)
+            start = next
+        }
+        return start
+    }
+
+    /// Passes one complete record on, searching it first unless `searched`, and
+    /// splitting it into head and tail when it is longer than the limit.
+    private mutating func deliver<Sink: RecordSink>(
+        content: UnsafeBufferPointer<UInt8>, terminator: UnsafeBufferPointer<UInt8>, offset: Int,
+        matchRange: Range<Int>, searched: Bool, into sink: inout Sink
+    ) throws(OutputError) {
+        let truncated = content.count > maxRecordBytes
+        let head = truncated ? slice(content, 0, maxRecordBytes) : content
+        if searched {
+            if truncated {
+                let limit = maxRecordBytes
+                let kept = matches[matchRange].filter { $0.end <= limit }
+                truncatedSomeRecord = true
+                try sink.record(content: head, terminator: terminator, offset: offset, matches: kept[...], truncated: true)
+            } else {
+                try sink.record(content: head, terminator: terminator, offset: offset,
+                                matches: matches[matchRange], truncated: false)
+                return
+            }
+        } else {
+            matches.removeAll(keepingCapacity: true)
+            matcher.appendMatches(in: head, to: &matches)
+            if truncated { truncatedSomeRecord = true }
+            try sink.record(content: head, terminator: terminator, offset: offset,
+                            matches: matches[...], truncated: truncated)
+            if !truncated { return }
+        }
+        try sink.tail(slice(content, maxRecordBytes, content.count), end: terminator)
+    }
+
+    /// Judges the first `maxRecordBytes` of a record whose end is not in the buffer.
+    private mutating func deliverTruncated<Sink: RecordSink>(
+        _ view: UnsafeBufferPointer<UInt8>, _ start: Int, _ headEnd: Int, base: Int, into sink: inout Sink
+    ) throws(OutputError) {
+        let head = slice(view, start, headEnd)
+        matches.removeAll(keepingCapacity: true)
+        matcher.appendMatches(in: head, to: &matches)
+        truncatedSomeRecord = true
+        try sink.record(content: head, terminator: slice(view, headEnd, headEnd), offset: base + start,
+                        matches: matches[...], truncated: true)
+    }
+
+    private func lastIndex(of byte: UInt8, in view: UnsafeBufferPointer<UInt8>, from: Int) -> Int? {
+        // Only the unfinished last record is scanned twice, so a plain loop is enough.
+        var i = view.count
+        while i > from {
+            i -= 1
+            if view[i] == byte { return i }
+        }
+        return nil
+    }
+}
+
+/// `read(2)`, retried on `EINTR`. Returns the byte count, 0 at end of input, -1 on error.
+func readSome(_ fd: Int32, _ into: UnsafeMutablePointer<UInt8>, _ count: Int) -> Int {
+    while true {
+        let n = read(fd, into, count)
+        if n < 0, errno == EINTR { continue }
+        return n
+    }
+}

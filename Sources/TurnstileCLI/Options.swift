@@ -1,0 +1,177 @@
+import ArgumentParser
+import Turnstile
+
+extension RecordDelimiter: ExpressibleByArgument {}
+extension MatchKind: ExpressibleByArgument {
+    public init?(argument: String) {
+        guard let kind = MatchKind.allCases.first(where: { $0.description == argument }) else { return nil }
+        self = kind
+    }
+    public var defaultValueDescription: String { description }
+    public static var allValueStrings: [String] { allCases.map(\.description) }
+}
+
+/// When to colour matches.
+enum ColorWhen: String, ExpressibleByArgument, CaseIterable {
+    case auto, always, never
+}
+
+/// The rule options every subcommand shares: where the patterns come from and how
+/// they are read.
+struct RuleOptions: ParsableArguments {
+    @Option(
+        name: [.customShort("e"), .customLong("regexp")], parsing: .unconditionalSingleValue,
+        help: ArgumentHelp("A pattern (repeatable). --regexp=PATTERN accepts a pattern that starts with '-'.",
+                           valueName: "pattern"))
+    var regexp: [String] = []
+
+    @Option(name: [.customShort("f"), .customLong("file")],
+            help: ArgumentHelp("Read patterns from a file, one per line, verbatim (an empty line is an empty pattern).",
+                               valueName: "file"))
+    var patternFiles: [String] = []
+
+    @Option(name: .customLong("rules"),
+            help: ArgumentHelp("A rule file: 'pattern<TAB>weight' per line (weight optional, default 1); '#' comments and blank lines ignored.",
+                               valueName: "file"))
+    var ruleFiles: [String] = []
+
+    @Flag(name: [.customShort("F"), .customLong("fixed-strings")],
+          help: "Patterns are literal words (KMP for one, Aho-Corasick for several).")
+    var fixedStrings = false
+
+    @Flag(name: [.customShort("i"), .customLong("ignore-case")], help: "ASCII case-insensitive matching.")
+    var ignoreCase = false
+
+    @Flag(name: [.customShort("w"), .customLong("word-regexp")], help: "Match whole words only.")
+    var wordRegexp = false
+
+    @Flag(name: .customLong("bytes"), help: "Regex bytes mode ('.' matches any byte) instead of UTF-8.")
+    var bytes = false
+
+    @Option(name: .customLong("automaton"),
+            help: ArgumentHelp("Load an automaton saved with 'turnstile compile -o'.", valueName: "file"))
+    var automaton: String?
+
+    /// `true` when no rule option was given (the default spam list applies where a
+    /// subcommand has one).
+    var isEmpty: Bool { regexp.isEmpty && patternFiles.isEmpty && ruleFiles.isEmpty && automaton == nil }
+
+    /// The rule set the options describe: a saved one (`--automaton`), the given
+    /// rules, or `fallback` when no rule option was given.
+    func ruleSet(fallback: RuleSet) throws -> RuleSet {
+        if let automaton {
+            if !(regexp.isEmpty && patternFiles.isEmpty && ruleFiles.isEmpty) || fixedStrings || ignoreCase
+                || wordRegexp || bytes {
+                throw TurnstileError(.invalidOptions(
+                    "--automaton cannot be combined with other rule options; rebuild the automaton with 'turnstile compile' instead"))
+            }
+            do {
+                return try RuleSet(deserializing: readWhole(automaton))
+            } catch {
+                throw TurnstileError(.invalidOptions("\(automaton): \(error)"))
+            }
+        }
+        if isEmpty { return fallback }
+        let (list, options) = try rules()
+        return RuleSet(rules: list, options: options)
+    }
+
+    /// The rules in command-line order over `-e`, `-f` lines and `--rules` lines, and
+    /// the matcher options. Pattern ids are the indices of the returned rules.
+    func rules() throws -> (rules: [SpamFilter.Rule], options: Matcher.Options) {
+        var options = Matcher.Options()
+        options.syntax = fixedStrings ? .literal : .regex
+        options.caseInsensitive = ignoreCase
+        options.wholeWord = wordRegexp
+        options.bytesMode = bytes
+        var rules: [SpamFilter.Rule] = []
+        var e = regexp.makeIterator(), f = patternFiles.makeIterator(), r = ruleFiles.makeIterator()
+        for kind in Self.sourceOrder(counts: (regexp.count, patternFiles.count, ruleFiles.count)) {
+            switch kind {
+            case .regexp:
+                rules.append(SpamFilter.Rule(e.next()!, weight: 1))
+            case .patternFile:
+                let path = f.next()!
+                var lines = try readWhole(path).split(separator: 0x0A, omittingEmptySubsequences: false)
+                if lines.last?.isEmpty == true { lines.removeLast() }
+                rules.append(contentsOf: lines.map { SpamFilter.Rule(pattern: Array($0), weight: 1) })
+            case .ruleFile:
+                let path = r.next()!
+                rules.append(contentsOf: try RuleFile.parse(readWhole(path), source: path))
+            }
+        }
+        return (rules, options)
+    }
+
+    enum SourceKind { case regexp, patternFile, ruleFile }
+
+    /// The order in which `-e`, `-f` and `--rules` appeared on the command line.
+    /// ArgumentParser keeps each option's values in order but not their interleaving,
+    /// so the arguments are scanned again; when that scan does not account for every
+    /// value (an unusual spelling), the order falls back to all `-e`, then `-f`, then
+    /// `--rules`.
+    static func sourceOrder(counts: (Int, Int, Int), arguments: [String] = CommandLine.arguments) -> [SourceKind] {
+        var order: [SourceKind] = []
+        var i = 1
+        while i < arguments.count {
+            let a = arguments[i]
+            i += 1
+            if a == "--" { break }
+            switch a {
+            case "-e", "--regexp": order.append(.regexp); i += 1; continue
+            case "-f", "--file": order.append(.patternFile); i += 1; continue
+            case "--rules": order.append(.ruleFile); i += 1; continue
+            default: break
+            }
+            if a.hasPrefix("--regexp=") { order.append(.regexp) }
+            else if a.hasPrefix("--file=") { order.append(.patternFile) }
+            else if a.hasPrefix("--rules=") { order.append(.ruleFile) }
+            else if a.hasPrefix("-e"), !a.hasPrefix("--") { order.append(.regexp) }
+            else if a.hasPrefix("-f"), !a.hasPrefix("--") { order.append(.patternFile) }
+        }
+        let found = (order.filter { $0 == .regexp }.count, order.filter { $0 == .patternFile }.count,
+                     order.filter { $0 == .ruleFile }.count)
+        if found == counts { return order }
+        return Array(repeating: .regexp, count: counts.0) + Array(repeating: .patternFile, count: counts.1)
+            + Array(repeating: .ruleFile, count: counts.2)
+    }
+}
+
+/// Options for reading and printing streams, shared by `filter` and `match`.
+struct StreamOptions: ParsableArguments {
+    @Option(name: .customLong("delimiter"),
+            help: ArgumentHelp("Records are lines (line), NUL-terminated (nul), blank-line separated paragraphs (blank) or the whole input (none).",
+                               valueName: "line|nul|blank|none"))
+    var delimiter: RecordDelimiter = .line
+
+    @Option(name: .customLong("color"), help: ArgumentHelp("Highlight matches: auto (on a terminal, unless NO_COLOR is set), always or never.", valueName: "auto|always|never"))
+    var color: ColorWhen = .auto
+
+    @Option(name: .customLong("max-record-bytes"),
+            help: ArgumentHelp("A longer record is judged on its first N bytes and passed through (or held back) whole without being buffered beyond N.",
+                               valueName: "n"))
+    var maxRecordBytes: Int = 64 << 20
+
+    @Argument(help: ArgumentHelp("Input files; '-' or none reads standard input.", valueName: "file"))
+    var files: [String] = []
+
+    func validate() throws {
+        if maxRecordBytes < 1 { throw ValidationError("--max-record-bytes must be at least 1") }
+    }
+
+    /// Whether to colour, given the output.
+    func useColor(_ output: OutputWriter) -> Bool {
+        switch color {
+        case .always: return true
+        case .never: return false
+        case .auto:
+            let env = ProcessEnvironment.self
+            if let v = env.value("NO_COLOR"), !v.isEmpty { return false }
+            if env.value("TERM") == "dumb" { return false }
+            return output.isTerminal
+        }
+    }
+
+    /// The inputs: the files, or standard input.
+    var inputs: [String] { files.isEmpty ? ["-"] : files }
+}

@@ -1,0 +1,94 @@
+import Turnstile
+
+/// Byte-level rendering helpers: JSON strings, masks, highlights. None of them turns a
+/// record into a `String`.
+enum Rendering {
+    /// grep's match colour (bold red) and reset, with erase-to-end-of-line.
+    static let colorStart: [UInt8] = Array("\u{1B}[01;31m\u{1B}[K".utf8)
+    static let colorEnd: [UInt8] = Array("\u{1B}[m\u{1B}[K".utf8)
+
+    private static let hex: [UInt8] = Array("0123456789abcdef".utf8)
+
+    /// Appends `bytes` as a JSON string literal (quotes included). Invalid UTF-8 becomes
+    /// U+FFFD so the output is always valid JSON.
+    static func appendJSONString(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        var i = 0
+        let n = bytes.count
+        while i < n {
+            let b = bytes[i]
+            if b < 0x80 {
+                switch b {
+                case 0x22: out.append(contentsOf: [0x5C, 0x22])
+                case 0x5C: out.append(contentsOf: [0x5C, 0x5C])
+                case 0x0A: out.append(contentsOf: [0x5C, UInt8(ascii: "n")])
+                case 0x0D: out.append(contentsOf: [0x5C, UInt8(ascii: "r")])
+                case 0x09: out.append(contentsOf: [0x5C, UInt8(ascii: "t")])
+                case 0..<0x20, 0x7F:
+                    out.append(contentsOf: Array("\\u00".utf8))
+                    out.append(hex[Int(b >> 4)])
+                    out.append(hex[Int(b & 15)])
+                default: out.append(b)
+                }
+                i += 1
+                continue
+            }
+            let length = validScalarLength(bytes, at: i)
+            if length == 0 {
+                out.append(contentsOf: [0xEF, 0xBF, 0xBD])
+                i += 1
+            } else {
+                for k in 0..<length { out.append(bytes[i + k]) }
+                i += length
+            }
+        }
+        out.append(UInt8(ascii: "\""))
+    }
+
+    /// Length of the valid UTF-8 scalar starting at `i` (1...4), or 0 when invalid.
+    static func validScalarLength(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> Int {
+        let b = bytes[i]
+        let n = bytes.count
+        func cont(_ k: Int) -> Bool { i + k < n && bytes[i + k] & 0xC0 == 0x80 }
+        switch b {
+        case 0x00...0x7F: return 1
+        case 0xC2...0xDF: return cont(1) ? 2 : 0
+        case 0xE0:
+            return cont(1) && bytes[i + 1] >= 0xA0 && cont(2) ? 3 : 0
+        case 0xED:
+            return cont(1) && bytes[i + 1] < 0xA0 && cont(2) ? 3 : 0
+        case 0xE1...0xEF: return cont(1) && cont(2) ? 3 : 0
+        case 0xF0:
+            return cont(1) && bytes[i + 1] >= 0x90 && cont(2) && cont(3) ? 4 : 0
+        case 0xF4:
+            return cont(1) && bytes[i + 1] < 0x90 && cont(2) && cont(3) ? 4 : 0
+        case 0xF1...0xF3: return cont(1) && cont(2) && cont(3) ? 4 : 0
+        default: return 0
+        }
+    }
+
+    /// A score as JSON: integral values without a fraction.
+    static func number(_ x: Double) -> String {
+        if x == x.rounded(), abs(x) < 1e15 { return String(Int64(x)) }
+        return String(x)
+    }
+
+    /// The union of the matches' ranges, sorted and merged (empty matches dropped).
+    static func mergedRanges(_ matches: ArraySlice<Match>, into ranges: inout [Range<Int>]) {
+        ranges.removeAll(keepingCapacity: true)
+        for m in matches where !m.isEmpty { ranges.append(m.range) }
+        if ranges.count > 1 {
+            ranges.sort { $0.lowerBound < $1.lowerBound }
+            var w = 0
+            for r in 1..<ranges.count {
+                if ranges[r].lowerBound <= ranges[w].upperBound {
+                    ranges[w] = ranges[w].lowerBound..<max(ranges[w].upperBound, ranges[r].upperBound)
+                } else {
+                    w += 1
+                    ranges[w] = ranges[r]
+                }
+            }
+            ranges.removeSubrange((w + 1)...)
+        }
+    }
+}

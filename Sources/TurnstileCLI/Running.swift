@@ -1,0 +1,85 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import ArgumentParser
+import Turnstile
+
+/// A failure that ends the command with exit status 2 after printing
+/// `turnstile: <message>` to standard error.
+struct CommandFailure: Error {
+    var message: String
+    init(_ message: String) { self.message = message }
+}
+
+/// What happened over all inputs.
+struct RunStatus {
+    /// Some input could not be opened or read.
+    var hadError = false
+    /// The output went away (broken pipe): the run stopped early, quietly.
+    var brokenPipe = false
+
+    /// grep's exit status: 2 after an error, else 0 when something matched, else 1.
+    func exitCode(matched: Bool) -> Int32 {
+        if hadError { return 2 }
+        return matched ? 0 : 1
+    }
+}
+
+/// Runs `body` over each input in order. A missing or unreadable input is reported and
+/// the others are still processed; a broken pipe stops everything quietly; any other
+/// write error is reported. `finish` runs after the last input (for totals), then the
+/// output is flushed.
+func runInputs(
+    _ inputs: [String], output: OutputWriter,
+    _ body: (_ fd: Int32, _ name: String) throws(ScanError) -> Void,
+    finish: () throws(OutputError) -> Void
+) -> RunStatus {
+    var status = RunStatus()
+    func outputFailed(_ error: OutputError) {
+        switch error {
+        case .brokenPipe: status.brokenPipe = true
+        case .failed(let code):
+            printError("turnstile: cannot write the output: \(errnoDescription(code))")
+            status.hadError = true
+        }
+    }
+    for path in inputs {
+        let fd: Int32
+        do {
+            fd = try openInput(path)
+        } catch {
+            printError("turnstile: \(error.message)")
+            status.hadError = true
+            continue
+        }
+        defer { if fd != 0 { close(fd) } }
+        do {
+            try body(fd, inputName(path))
+        } catch {
+            switch error {
+            case .read(let code):
+                printError("turnstile: \(inputName(path)): \(errnoDescription(code))")
+                status.hadError = true
+            case .output(let e):
+                outputFailed(e)
+                return status
+            }
+        }
+    }
+    do {
+        try finish()
+        try output.flush()
+    } catch {
+        outputFailed(error)
+    }
+    return status
+}
+
+/// Megabytes per second with two decimals.
+func formatRate(_ rate: Double) -> String {
+    let hundredths = Int((rate * 100).rounded())
+    let fraction = hundredths % 100
+    return "\(hundredths / 100).\(fraction < 10 ? "0" : "")\(fraction)"
+}

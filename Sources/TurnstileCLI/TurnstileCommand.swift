@@ -1,0 +1,50 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import ArgumentParser
+import Turnstile
+
+/// The `turnstile` command: a spam filter and matcher for text streams.
+@main
+struct TurnstileCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "turnstile",
+        abstract: "A spam filter and pattern matcher for text streams, built on finite automata.",
+        discussion: """
+            Exit status (as grep): 0 when something matched, 1 when nothing did, 2 on an error.
+
+            Examples:
+              $ turnstile filter Corpora/messages/sample.txt
+              $ turnstile match -F -e winner -e prize Corpora/messages/sample.txt
+              $ turnstile compile -F -e winner -e prize --stats
+            """,
+        subcommands: [FilterCommand.self, MatchCommand.self, CompileCommand.self])
+
+    static func main() {
+        // A closed pipe shows up as EPIPE from write(2), which ends the run quietly.
+        signal(SIGPIPE, SIG_IGN)
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+            Glibc.exit(0)
+        } catch let code as ExitCode {
+            Glibc.exit(code.rawValue)
+        } catch let failure as CommandFailure {
+            printError("turnstile: " + failure.message)
+            Glibc.exit(2)
+        } catch {
+            if exitCode(for: error) == .success {
+                exit(withError: error)   // --help, --version
+            }
+            let message = fullMessage(for: error)
+                .split(separator: "\n", omittingEmptySubsequences: true)
+                .first.map { String($0) } ?? "invalid arguments"
+            let cleaned = message.hasPrefix("Error: ") ? String(message.dropFirst(7)) : message
+            printError("turnstile: " + cleaned)
+            printError("Run 'turnstile --help' or 'turnstile <subcommand> --help' for usage.")
+            Glibc.exit(2)
+        }
+    }
+}

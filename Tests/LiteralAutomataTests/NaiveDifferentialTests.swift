@@ -1,0 +1,91 @@
+import AutomatonCore
+import LiteralAutomata
+import TestSupport
+import Testing
+
+/// Random patterns over small alphabets, where overlaps are common, against the
+/// naive reference — for every match kind, option, engine and representation.
+@Suite struct NaiveDifferentialTests {
+    struct Options: CustomStringConvertible, Sendable {
+        var kind: MatchKind
+        var caseInsensitive: Bool
+        var wholeWord: Bool
+        var description: String { "\(kind) ci=\(caseInsensitive) ww=\(wholeWord)" }
+        static let all: [Options] = MatchKind.allCases.flatMap { k in
+            [false, true].flatMap { ci in [false, true].map { ww in Options(kind: k, caseInsensitive: ci, wholeWord: ww) } }
+        }
+    }
+
+    @Test(arguments: Options.all)
+    func randomPatternSets(_ options: Options) throws {
+        var rng = SeededGenerator(defaultSeed: 0x5EED_0003)
+        let seed = rng.seed
+        // Word bytes, case pairs, and non-word bytes so `\b` varies inside patterns too.
+        let alphabet: [UInt8] = options.wholeWord ? Array("abA -".utf8) : (options.caseInsensitive ? Array("abAB".utf8) : Array("ab".utf8))
+        for round in 0..<150 {
+            let count = Int.random(in: 1...5, using: &rng)
+            var patterns = (0..<count).map { _ in rng.bytes(from: alphabet, maxLength: 4) }
+            if round % 5 != 0 { patterns = patterns.map { $0.isEmpty ? [alphabet[0]] : $0 } }   // empties now and then
+            let haystack = rng.bytes(from: alphabet, maxLength: 24)
+            let expected = NaiveLiteralMatcher(patterns: patterns, kind: options.kind.naive,
+                                               caseInsensitive: options.caseInsensitive, wholeWord: options.wholeWord)
+                .matches(in: haystack)
+            for config in LiteralConfiguration.all(patternCount: patterns.count) {
+                let got = try config.matches(patterns, kind: options.kind, caseInsensitive: options.caseInsensitive,
+                                             wholeWord: options.wholeWord, haystack: haystack)
+                #expect(got == expected, """
+                    seed \(seed) round \(round) \(config) \(options) patterns \(show(patterns)) \
+                    haystack \(show(haystack)): got \(got), expected \(expected)
+                    """)
+                if got != expected { return }
+            }
+        }
+    }
+
+    /// isMatch and firstMatch agree with the full match list.
+    @Test(arguments: Options.all)
+    func isMatchAndFirstMatch(_ options: Options) throws {
+        var rng = SeededGenerator(defaultSeed: 0x5EED_0004)
+        let seed = rng.seed
+        let alphabet: [UInt8] = Array("ab -".utf8)
+        for round in 0..<100 {
+            let patterns = (0..<Int.random(in: 1...3, using: &rng)).map { _ in rng.bytes(from: alphabet, maxLength: 3) }
+            let haystack = rng.bytes(from: alphabet, maxLength: 16)
+            let expected = NaiveLiteralMatcher(patterns: patterns, kind: options.kind.naive,
+                                               caseInsensitive: options.caseInsensitive, wholeWord: options.wholeWord)
+                .matches(in: haystack)
+            for config in LiteralConfiguration.ahoCorasick {
+                let ac = try config.build(patterns, kind: options.kind, caseInsensitive: options.caseInsensitive,
+                                          wholeWord: options.wholeWord)
+                let context = "seed \(seed) round \(round) \(config) \(options) patterns \(show(patterns)) haystack \(show(haystack))"
+                #expect(ac.isMatch(in: haystack) == !expected.isEmpty, "\(context)")
+                #expect(ac.firstMatch(in: haystack) == expected.first, "\(context)")
+            }
+        }
+    }
+
+    /// Exhaustive: every haystack up to length 7 over {a, b} for a few tricky sets.
+    @Test(arguments: [
+        ["a", "ab", "abab", "b"], ["aba", "ba", "b"], ["", "a", "ab"], ["ab", "ab", "a"], ["bab", "ab", "abb", ""],
+    ])
+    func exhaustiveSmallHaystacks(_ words: [String]) throws {
+        let patterns = words.map { Array($0.utf8) }
+        var haystacks: [[UInt8]] = [[]]
+        var frontier: [[UInt8]] = [[]]
+        for _ in 0..<7 {
+            frontier = frontier.flatMap { [$0 + [0x61], $0 + [0x62]] }
+            haystacks += frontier
+        }
+        for kind in MatchKind.allCases {
+            let expectedOf = NaiveLiteralMatcher(patterns: patterns, kind: kind.naive)
+            for config in LiteralConfiguration.ahoCorasick {
+                let ac = try config.build(patterns, kind: kind, caseInsensitive: false, wholeWord: false)
+                for h in haystacks {
+                    let got = ac.matches(in: h), expected = expectedOf.matches(in: h)
+                    #expect(got == expected, "\(config) \(kind) patterns \(words) haystack \(show(h))")
+                    if got != expected { return }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,127 @@
+import Foundation
+import TestSupport
+
+/// What one run of the binary produced.
+struct CLIResult {
+    var status: Int32
+    var stdout: [UInt8]
+    var stderr: [UInt8]
+    var out: String { String(decoding: stdout, as: UTF8.self) }
+    var err: String { String(decoding: stderr, as: UTF8.self) }
+}
+
+/// Collects bytes written from another thread.
+final class ByteBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var storage = Data()
+    func set(_ data: Data) { lock.lock(); storage = data; lock.unlock() }
+    var bytes: [UInt8] { lock.lock(); defer { lock.unlock() }; return [UInt8](storage) }
+}
+
+/// Runs the `turnstile` binary built next to the test bundle.
+enum CLI {
+    /// The tests write to pipes whose reader may be gone (a usage error, the broken-pipe
+    /// test): that must be an EPIPE error in the writer, not SIGPIPE for the test process.
+    static let ignoreSIGPIPE: Void = { _ = signal(SIGPIPE, SIG_IGN) }()
+
+    /// `TURNSTILE_BINARY` when set, else `turnstile` in the build products directory
+    /// (beside the test bundle), else `.build/debug/turnstile`.
+    static let binary: URL = {
+        if let path = Environment.value("TURNSTILE_BINARY") { return URL(fileURLWithPath: path) }
+        var candidates: [URL] = []
+        if let exe = Bundle.main.executableURL {
+            candidates.append(exe.deletingLastPathComponent().appendingPathComponent("turnstile"))
+            // Inside an .xctest bundle directory (macOS): go up to the products directory.
+            candidates.append(exe.deletingLastPathComponent().deletingLastPathComponent()
+                .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("turnstile"))
+        }
+        candidates.append(URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+            .appendingPathComponent("turnstile"))
+        candidates.append(SharedCorpora.repositoryRoot.appendingPathComponent(".build/debug/turnstile"))
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates.last!
+    }()
+
+    /// Runs `turnstile args…` with `stdin` as standard input, from the repository root.
+    static func run(_ args: [String], stdin: [UInt8] = [], environment: [String: String] = [:]) throws -> CLIResult {
+        _ = ignoreSIGPIPE
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = args
+        process.currentDirectoryURL = SharedCorpora.repositoryRoot
+        var env = ProcessInfo.processInfo.environment
+        env["NO_COLOR"] = nil
+        for (k, v) in environment { env[k] = v }
+        process.environment = env
+        let input = Pipe(), output = Pipe(), errors = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        let group = DispatchGroup()
+        let outBox = ByteBox(), errBox = ByteBox()
+        let stdinData = Data(stdin)
+        let writer = input.fileHandleForWriting
+        let outReader = output.fileHandleForReading, errReader = errors.fileHandleForReading
+        DispatchQueue.global().async(group: group) {
+            try? writer.write(contentsOf: stdinData)
+            try? writer.close()
+        }
+        DispatchQueue.global().async(group: group) { outBox.set(outReader.readDataToEndOfFile()) }
+        DispatchQueue.global().async(group: group) { errBox.set(errReader.readDataToEndOfFile()) }
+        group.wait()
+        process.waitUntilExit()
+        return CLIResult(status: process.terminationStatus, stdout: outBox.bytes, stderr: errBox.bytes)
+    }
+
+    /// Runs `turnstile args…` with standard input fed by `feed` (on its own thread,
+    /// which should write and return) while `consume` reads standard output as it
+    /// arrives (on the calling thread, returning when it has seen enough or the end).
+    /// Standard output is closed after `consume` returns.
+    static func stream(
+        _ args: [String], feed: @escaping @Sendable (FileHandle) -> Void, consume: (FileHandle) -> Void
+    ) throws -> (status: Int32, reason: Process.TerminationReason, stderr: String) {
+        _ = ignoreSIGPIPE
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = args
+        process.currentDirectoryURL = SharedCorpora.repositoryRoot
+        let input = Pipe(), output = Pipe(), errors = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        let group = DispatchGroup()
+        let writer = input.fileHandleForWriting
+        let errReader = errors.fileHandleForReading
+        let errBox = ByteBox()
+        DispatchQueue.global().async(group: group) {
+            feed(writer)
+            try? writer.close()
+        }
+        DispatchQueue.global().async(group: group) { errBox.set(errReader.readDataToEndOfFile()) }
+        consume(output.fileHandleForReading)
+        try? output.fileHandleForReading.close()
+        process.waitUntilExit()
+        group.wait()
+        return (process.terminationStatus, process.terminationReason, String(decoding: errBox.bytes, as: UTF8.self))
+    }
+
+    /// A fresh temporary directory.
+    static func temporaryDirectory() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("turnstile-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    /// Writes `bytes` to `name` in `dir` and returns the path.
+    @discardableResult
+    static func write(_ bytes: [UInt8], to name: String, in dir: URL) throws -> String {
+        let url = dir.appendingPathComponent(name)
+        try Data(bytes).write(to: url)
+        return url.path
+    }
+}
+
+extension String {
+    var bytes: [UInt8] { Array(utf8) }
+}

@@ -1,0 +1,187 @@
+import Foundation
+import Testing
+import TestSupport
+
+@Suite("turnstile filter")
+struct FilterCommandTests {
+    static let sample = "Corpora/messages/sample.txt"
+
+    static func sampleLines() throws -> [String] {
+        let data = try Data(contentsOf: SharedCorpora.ownCorpora.appendingPathComponent("messages/sample.txt"))
+        return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+    }
+
+    @Test("the README's first command: the sample file through the default list")
+    func defaultListOnSample() throws {
+        let r = try CLI.run(["filter", Self.sample])
+        #expect(r.status == 0, "spam was found, so the status is 0")
+        #expect(r.err.isEmpty)
+        let kept = r.out.split(separator: "\n").map(String.init)
+        let all = try Self.sampleLines()
+        #expect(kept.count >= 10 && kept.count < all.count)
+        #expect(kept.allSatisfy { all.contains($0) }, "clean lines pass through unchanged")
+        #expect(kept.contains("Hi Sam, are we still on for lunch tomorrow at 12:30?"))
+        #expect(!r.out.contains("claim your reward"))
+        #expect(kept == all.filter { kept.contains($0) }, "order is kept")
+    }
+
+    @Test("stdin, '-' and a file give the same output")
+    func stdinAndFiles() throws {
+        let input = try Data(contentsOf: SharedCorpora.ownCorpora.appendingPathComponent("messages/sample.txt"))
+        let fromFile = try CLI.run(["filter", Self.sample])
+        let fromStdin = try CLI.run(["filter"], stdin: [UInt8](input))
+        let fromDash = try CLI.run(["filter", "-"], stdin: [UInt8](input))
+        #expect(fromFile.stdout == fromStdin.stdout)
+        #expect(fromFile.stdout == fromDash.stdout)
+    }
+
+    @Test("exit status: 0 with spam, 1 without, 1 for empty input")
+    func exitStatus() throws {
+        #expect(try CLI.run(["filter"], stdin: "WINNER\n".bytes).status == 0)
+        let clean = try CLI.run(["filter"], stdin: "hello there\n".bytes)
+        #expect(clean.status == 1)
+        #expect(clean.out == "hello there\n")
+        let empty = try CLI.run(["filter"], stdin: [])
+        #expect(empty.status == 1)
+        #expect(empty.stdout.isEmpty)
+    }
+
+    @Test("--spam prints only spam; --color=always highlights the matches")
+    func spamOnly() throws {
+        let input = "hello\nfree entry for you\nbye\n".bytes
+        let r = try CLI.run(["filter", "--spam"], stdin: input)
+        #expect(r.out == "free entry for you\n")
+        let colored = try CLI.run(["filter", "--spam", "--color=always"], stdin: input)
+        #expect(colored.out == "\u{1B}[01;31m\u{1B}[Kfree entry\u{1B}[m\u{1B}[K for you\n")
+        let never = try CLI.run(["filter", "--spam", "--color", "never"], stdin: input)
+        #expect(never.out == "free entry for you\n")
+    }
+
+    @Test("--mask: one '*' per matched scalar, every record printed")
+    func mask() throws {
+        let r = try CLI.run(["filter", "--mask", "-F", "-e", "café", "-e", "won"], stdin: "un café\nwe won!\nok\n".bytes)
+        #expect(r.out == "un ****\nwe ***!\nok\n")
+        #expect(r.status == 0)
+    }
+
+    @Test("--count prints clean and spam totals over every input")
+    func count() throws {
+        let dir = try CLI.temporaryDirectory()
+        let a = try CLI.write("winner\nhi\n".bytes, to: "a.txt", in: dir)
+        let b = try CLI.write("cash prize\nhello\nthere\n".bytes, to: "b.txt", in: dir)
+        let r = try CLI.run(["filter", "--count", a, b])
+        #expect(r.out == "clean 3 spam 2\n")
+    }
+
+    @Test("--json: one object per record with record, spam, score and matches")
+    func json() throws {
+        let r = try CLI.run(["filter", "--json"], stdin: "hi\nURGENT: claim your prize\n".bytes)
+        let lines = r.out.split(separator: "\n").map(String.init)
+        #expect(lines.count == 2)
+        #expect(lines[0] == #"{"record":1,"spam":false,"score":0,"matches":[]}"#)
+        #expect(lines[1].hasPrefix(#"{"record":2,"spam":true,"score":1.5,"matches":[{"start":3,"end":9,"pattern":"#))
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(lines[1].utf8)) as? [String: Any])
+        #expect(object["record"] as? Int == 2)
+        #expect(object["spam"] as? Bool == true)
+        #expect(object["score"] as? Double == 1.5)
+        let matches = try #require(object["matches"] as? [[String: Any]])
+        #expect(matches.count == 2)
+        #expect(matches.map { $0["text"] as? String } == ["URGENT", "claim your prize"])
+        #expect(matches[1]["start"] as? Int == 11 && matches[1]["end"] as? Int == 27)
+    }
+
+    @Test("--stats prints records, bytes, spam and MB/s to stderr")
+    func stats() throws {
+        let r = try CLI.run(["filter", "--stats", "--count"], stdin: "a\nwinner\n".bytes)
+        #expect(r.out == "clean 1 spam 1\n")
+        #expect(r.err.hasPrefix("turnstile: records 2, bytes 9, spam 1, clean 1, "))
+        #expect(r.err.hasSuffix(" MB/s\n"))
+    }
+
+    @Test("--rules weights and --threshold; rules combine with -F, -i, -w")
+    func rulesAndThreshold() throws {
+        let dir = try CLI.temporaryDirectory()
+        let rules = try CLI.write("# my rules\nwinner\t2\nfree\t0.5\n\ncash\n".bytes, to: "rules.tsv", in: dir)
+        let input = "FREE lunch\nfree cash\nwinner\nfreedom\n".bytes
+        let r = try CLI.run(["filter", "-F", "-i", "-w", "--rules", rules, "--json"], stdin: input)
+        let scores = r.out.split(separator: "\n").map { line -> String in
+            String(line.split(separator: ",")[2])
+        }
+        #expect(scores == [#""score":0.5"#, #""score":1.5"#, #""score":2"#, #""score":0"#])
+        let high = try CLI.run(["filter", "-F", "-i", "-w", "--rules", rules, "--threshold", "2", "--spam"], stdin: input)
+        #expect(high.out == "winner\n")
+    }
+
+    @Test("-f takes lines verbatim: an empty line is an empty pattern that matches every record")
+    func patternFileWithEmptyLine() throws {
+        let dir = try CLI.temporaryDirectory()
+        let withEmpty = try CLI.write("zzz\n\n".bytes, to: "p.txt", in: dir)
+        let all = try CLI.run(["filter", "-F", "-f", withEmpty, "--count"], stdin: "a\nb\n".bytes)
+        #expect(all.out == "clean 0 spam 2\n")
+        let plain = try CLI.write("zzz\n".bytes, to: "q.txt", in: dir)
+        let none = try CLI.run(["filter", "-F", "-f", plain, "--count"], stdin: "a\nb\n".bytes)
+        #expect(none.out == "clean 2 spam 0\n")
+    }
+
+    @Test("regex rules (-e without -F) and --bytes")
+    func regexRules() throws {
+        let r = try CLI.run(["filter", "-e", "[0-9]{5}", "-i", "-e", "w[i1]nner"], stdin: "call 80086\nW1NNER\nhi 123\n".bytes)
+        #expect(r.out == "hi 123\n")
+        let bytes = try CLI.run(["filter", "--bytes", "-e", "a.b", "--count"], stdin: [0x61, 0xFF, 0x62, 0x0A, 0x61, 0x62, 0x0A])
+        #expect(bytes.out == "clean 1 spam 1\n")
+    }
+
+    @Test("regex rules: every rule that occurs counts, even under another rule's match")
+    func regexRulesDistinct() throws {
+        let r = try CLI.run(["filter", "-e", "abc", "-e", "b", "--json"], stdin: "xabcx\nab\n".bytes)
+        let lines = r.out.split(separator: "\n")
+        #expect(lines.count == 2)
+        #expect(lines[0].hasPrefix(#"{"record":1,"spam":true,"score":2,"matches":[{"start":1,"end":4,"pattern":0,"text":"abc"},{"start":2,"end":3,"pattern":1,"text":"b"}]"#))
+    }
+
+    @Test("a last record without a delimiter is printed with one, as grep does")
+    func finalRecordWithoutNewline() throws {
+        #expect(try CLI.run(["filter"], stdin: "a\nb".bytes).out == "a\nb\n")
+        #expect(try CLI.run(["filter", "--delimiter", "none"], stdin: "a\nb".bytes).out == "a\nb")
+    }
+
+    @Test("--max-record-bytes: judged on the first N bytes, passed through whole")
+    func maxRecordBytes() throws {
+        let long = String(repeating: "x", count: 90) + " winner " + String(repeating: "y", count: 100)
+        let input = ("short winner\n" + long + "\nok\n").bytes
+        let r = try CLI.run(["filter", "--max-record-bytes", "50"], stdin: input)
+        #expect(r.out == long + "\nok\n")
+        let spam = try CLI.run(["filter", "--max-record-bytes", "50", "--spam"], stdin: input)
+        #expect(spam.out == "short winner\n")
+        // A record far longer than the limit and the read buffer, never buffered whole.
+        var zeros = [UInt8](repeating: 0x30, count: 3 << 20)
+        zeros.append(0x0A)
+        let big = try CLI.run(["filter", "--max-record-bytes", "1000"], stdin: zeros)
+        #expect(big.stdout == zeros)
+    }
+
+    @Test("--max-record-bytes with blank-line paragraphs: a paragraph cut right before its blank line")
+    func maxRecordBytesBlank() throws {
+        // The first read ends inside the terminator, so the head is cut at the limit and
+        // the rest of the record starts with its blank line.
+        let head = String(repeating: "x", count: 20)
+        var out = Data()
+        let result = try CLI.stream(["filter", "--delimiter", "blank", "--max-record-bytes", "20"], feed: { handle in
+            try? handle.write(contentsOf: Data((head + "\n").utf8))
+            Thread.sleep(forTimeInterval: 0.3)
+            try? handle.write(contentsOf: Data("\nwinner\n\nok\n".utf8))
+        }, consume: { handle in
+            out = handle.readDataToEndOfFile()
+        })
+        #expect(String(decoding: out, as: UTF8.self) == head + "\n\nok\n")
+        #expect(result.status == 0)
+    }
+
+    @Test("--help shows a worked example")
+    func help() throws {
+        let r = try CLI.run(["filter", "--help"])
+        #expect(r.status == 0)
+        #expect(r.out.contains("Examples:"))
+        #expect(r.out.contains("turnstile filter"))
+    }
+}

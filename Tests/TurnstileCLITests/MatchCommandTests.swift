@@ -1,0 +1,146 @@
+import Foundation
+import Testing
+import TestSupport
+
+@Suite("turnstile match")
+struct MatchCommandTests {
+    @Test("start:end:pattern:text with absolute offsets, pattern ids in command-line order")
+    func lines() throws {
+        let r = try CLI.run(["match", "-F", "-e", "prize", "-e", "winner"], stdin: "a winner,\na prize\n".bytes)
+        #expect(r.out == "2:8:1:winner\n12:17:0:prize\n")
+        #expect(r.status == 0)
+        let none = try CLI.run(["match", "-F", "-e", "zzz"], stdin: "abc\n".bytes)
+        #expect(none.status == 1)
+        #expect(none.stdout.isEmpty)
+    }
+
+    @Test("pattern ids follow the command line over -e, -f lines and --rules lines")
+    func patternIDs() throws {
+        let dir = try CLI.temporaryDirectory()
+        let file = try CLI.write("bb\ncc\n".bytes, to: "p.txt", in: dir)
+        let rules = try CLI.write("dd\t3\n".bytes, to: "r.tsv", in: dir)
+        let r = try CLI.run(["match", "-F", "-e", "ee", "--rules", rules, "-f", file, "--regexp=aa"],
+                            stdin: "aa bb cc dd ee\n".bytes)
+        #expect(r.out == "0:2:4:aa\n3:5:2:bb\n6:8:3:cc\n9:11:1:dd\n12:14:0:ee\n")
+    }
+
+    @Test("--regexp=PATTERN and -e accept a pattern starting with '-'")
+    func dashPattern() throws {
+        #expect(try CLI.run(["match", "--regexp=-foo"], stdin: "a -foo\n".bytes).out == "2:6:0:-foo\n")
+        #expect(try CLI.run(["match", "-F", "-e", "-foo"], stdin: "a -foo\n".bytes).out == "2:6:0:-foo\n")
+    }
+
+    @Test("--json: exactly {\"start\":S,\"end\":E,\"pattern\":P first")
+    func json() throws {
+        let r = try CLI.run(["match", "-F", "-e", "prize", "-e", "winner", "--json"], stdin: "a winner, a prize\n".bytes)
+        let lines = r.out.split(separator: "\n").map(String.init)
+        #expect(lines.count == 2)
+        #expect(lines[0].hasPrefix(#"{"start":2,"end":8,"pattern":1"#))
+        #expect(lines[1].hasPrefix(#"{"start":12,"end":17,"pattern":0"#))
+        for line in lines {
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            #expect(object["start"] is Int && object["end"] is Int && object["pattern"] is Int)
+        }
+    }
+
+    @Test("-c / --count prints the number of matches; several inputs are prefixed")
+    func countAndFiles() throws {
+        let dir = try CLI.temporaryDirectory()
+        let a = try CLI.write("ab ab\n".bytes, to: "a.txt", in: dir)
+        let b = try CLI.write("xx\nab\n".bytes, to: "b.txt", in: dir)
+        #expect(try CLI.run(["match", "-c", "-F", "-e", "ab", a]).out == "2\n")
+        #expect(try CLI.run(["match", "--count", "-F", "-e", "ab", a, b]).out == "\(a):2\n\(b):1\n")
+        #expect(try CLI.run(["match", "-F", "-e", "ab", a, b]).out == "\(a):0:2:0:ab\n\(a):3:5:0:ab\n\(b):3:5:0:ab\n")
+    }
+
+    @Test("--match-kind leftmost-first, leftmost-longest, overlapping")
+    func matchKinds() throws {
+        let args = ["match", "-F", "-e", "Sam", "-e", "Samwise"]
+        let input = "Samwise\n".bytes
+        #expect(try CLI.run(args, stdin: input).out == "0:3:0:Sam\n")
+        #expect(try CLI.run(args + ["--match-kind", "leftmost-longest"], stdin: input).out == "0:7:1:Samwise\n")
+        #expect(try CLI.run(args + ["--match-kind", "overlapping"], stdin: input).out == "0:3:0:Sam\n0:7:1:Samwise\n")
+        let regex = try CLI.run(["match", "-e", "a", "--match-kind", "overlapping"], stdin: input)
+        #expect(regex.status == 2)
+        #expect(regex.err.hasPrefix("turnstile: --match-kind overlapping needs literal patterns (-F)"))
+    }
+
+    @Test("-i and -w")
+    func caseAndWords() throws {
+        let r = try CLI.run(["match", "-F", "-i", "-w", "-e", "win"], stdin: "WIN winner win_ (win)\n".bytes)
+        #expect(r.out == "0:3:0:WIN\n17:20:0:win\n")
+    }
+
+    @Test("the default list, case-insensitive whole words")
+    func defaultList() throws {
+        let r = try CLI.run(["match"], stdin: "Txt WIN now, you are a Winner\n".bytes)
+        #expect(r.out.hasPrefix("0:3:"))
+        #expect(r.out.hasSuffix(":you are a Winner\n"), "leftmost-first: the longer entry starts first")
+    }
+
+    @Test("--color=always highlights the text")
+    func color() throws {
+        let r = try CLI.run(["match", "-F", "-e", "ab", "--color=always"], stdin: "xab\n".bytes)
+        #expect(r.out == "1:3:0:\u{1B}[01;31m\u{1B}[Kab\u{1B}[m\u{1B}[K\n")
+    }
+
+    @Test("--help shows a worked example")
+    func help() throws {
+        let r = try CLI.run(["match", "--help"])
+        #expect(r.out.contains("Examples:") && r.out.contains("turnstile match"))
+    }
+}
+
+@Suite("turnstile compile")
+struct CompileCommandTests {
+    @Test("--stats, and stats by default")
+    func stats() throws {
+        let r = try CLI.run(["compile", "-F", "-e", "he", "-e", "she", "-e", "his", "-e", "hers", "--stats"])
+        #expect(r.status == 0)
+        #expect(r.out.hasPrefix("representation: aho-corasick\n"))
+        for key in ["storage:", "patterns: 4", "states:", "byte classes:", "memory bytes:", "build time:"] {
+            #expect(r.out.contains(key))
+        }
+        #expect(try CLI.run(["compile", "-F", "-e", "x"]).out.hasPrefix("representation: kmp\n"))
+        #expect(try CLI.run(["compile", "-e", "a+b"]).out.hasPrefix("representation: regex\n"))
+        let listed = try defaultListCount()
+        #expect(try CLI.run(["compile"]).out.contains("patterns: \(listed)\n"))
+    }
+
+    @Test("--dot prints a Graphviz digraph")
+    func dot() throws {
+        let r = try CLI.run(["compile", "-F", "-e", "ab", "--dot"])
+        #expect(r.out.hasPrefix("digraph \"turnstile\" {"))
+        #expect(r.out.hasSuffix("}\n"))
+    }
+
+    @Test("-o saves; --automaton loads it in filter and match; a corrupt file is an error")
+    func saveAndLoad() throws {
+        let dir = try CLI.temporaryDirectory()
+        let path = dir.appendingPathComponent("rules.tsa").path
+        #expect(try CLI.run(["compile", "-F", "-i", "-e", "winner", "-e", "prize", "-o", path]).status == 0)
+        let filter = try CLI.run(["filter", "--automaton", path], stdin: "A WINNER\nhello\n".bytes)
+        #expect(filter.out == "hello\n")
+        let match = try CLI.run(["match", "--automaton", path], stdin: "a PRIZE\n".bytes)
+        #expect(match.out == "2:7:1:PRIZE\n")
+        let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
+        let bad = try CLI.write(Array(bytes.prefix(40)), to: "bad.tsa", in: dir)
+        let r = try CLI.run(["filter", "--automaton", bad], stdin: "x\n".bytes)
+        #expect(r.status == 2)
+        #expect(r.err.hasPrefix("turnstile: \(bad): the saved automaton is truncated"))
+        let mixed = try CLI.run(["filter", "--automaton", path, "-e", "x"], stdin: [])
+        #expect(mixed.status == 2)
+    }
+
+    @Test("--help shows a worked example")
+    func help() throws {
+        let r = try CLI.run(["compile", "--help"])
+        #expect(r.out.contains("Examples:") && r.out.contains("turnstile compile"))
+    }
+
+    func defaultListCount() throws -> Int {
+        let data = try Data(contentsOf: SharedCorpora.ownCorpora.appendingPathComponent("spam/default-words.txt"))
+        return String(decoding: data, as: UTF8.self).split(separator: "\n")
+            .filter { !$0.hasPrefix("#") && !$0.allSatisfy { $0 == " " || $0 == "\t" } }.count
+    }
+}
