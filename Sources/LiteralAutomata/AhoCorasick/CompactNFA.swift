@@ -16,7 +16,8 @@ import AutomatonCore
 /// (the unanchored start state).
 ///
 /// - Complexity: search O(n) amortized (at most 2n transitions and failure links);
-///   memory about 13 bytes per state plus 5 per trie edge.
+///   memory about 17 bytes per state (12 for the offsets and failure link, 5 for the
+///   trie edge into it) plus 4 per reported pattern id.
 public struct CompactNFA: Sendable {
     /// The alphabet: byte → class.
     public let byteClasses: ByteClasses

@@ -226,13 +226,14 @@ extension LiteralEngine {
 
     /// Leftmost selection over overlapping occurrences (whole word, empty patterns).
     private func select(_ h: UnsafeBufferPointer<UInt8>, from: Int, lastEmpty: Bool, _ body: (Match) -> Bool) {
-        var selector = LeftmostSelector(floor: from, blocked: lastEmpty, longest: matchKind == .leftmostLongest)
+        var selector = LeftmostSelector(floor: from, blocked: lastEmpty, longest: matchKind == .leftmostLongest,
+                                        maxLength: maxLength)
         let ww = wholeWord
         let maxLength = self.maxLength
         var stopped = false
         lengths.withUnsafeBufferPointer { lengths in
             scanOverlapping(h, from: from) { end, p in
-                if selector.best >= 0, !selector.commit(below: end &- maxLength, body) { stopped = true; return false }
+                if selector.bestStart >= 0, !selector.commit(below: end &- maxLength, body) { stopped = true; return false }
                 let start = end &- lengths[Int(p)]
                 if !ww || (Self.isBoundary(h, start) && Self.isBoundary(h, end)) {
                     selector.offer(Match(pattern: Int(p), start: start, end: end))
@@ -271,19 +272,36 @@ extension LiteralEngine {
 /// The candidates of a leftmost selection: valid occurrences not yet reported, and
 /// the PCRE2 global-loop state (a match may start after `floor`, or at `floor` unless
 /// it is empty and the previous match was an empty match there).
+///
+/// Only the preferred candidate per start matters (plus the preferred non-empty one,
+/// which PCRE2 reports after an empty match at the same start), and every live
+/// candidate starts within the longest pattern behind the scan, so candidates live
+/// in a ring indexed by `start % (longest + 1)`: O(1) per occurrence, O(longest)
+/// memory, O(longest) per reported match.
 struct LeftmostSelector {
     var floor: Int
     var blocked: Bool
     let longest: Bool
-    var candidates: [Match] = []
-    /// Index of the preferred candidate, or -1; kept up to date on every offer so the
-    /// check per occurrence is O(1).
-    var best = -1
+    let width: Int
+    var best: [Match]
+    var bestNonEmpty: [Match]
+    var hasBest: [Bool]
+    var hasNonEmpty: [Bool]
+    /// The smallest start holding a candidate, or -1 when there is none.
+    var bestStart = -1
+    /// The largest start offered so far.
+    var maxStart = -1
 
-    init(floor: Int, blocked: Bool, longest: Bool) {
+    init(floor: Int, blocked: Bool, longest: Bool, maxLength: Int) {
         self.floor = floor
         self.blocked = blocked
         self.longest = longest
+        self.width = maxLength &+ 1
+        let none = Match(pattern: 0, start: -1, end: -1)
+        best = [Match](repeating: none, count: width)
+        bestNonEmpty = best
+        hasBest = [Bool](repeating: false, count: width)
+        hasNonEmpty = hasBest
     }
 
     @inline(__always)
@@ -291,38 +309,59 @@ struct LeftmostSelector {
         m.start > floor || (m.start == floor && !(blocked && m.isEmpty))
     }
 
+    /// `a` is preferred over `b` (same start).
     @inline(__always)
     func better(_ a: Match, _ b: Match) -> Bool {
-        if a.start != b.start { return a.start < b.start }
         if longest && a.end != b.end { return a.end > b.end }
         return a.pattern < b.pattern
     }
 
+    /// Offers an occurrence (boundaries already checked). Callers commit everything
+    /// below `end - longest` first, so live starts span at most `width` values.
     mutating func offer(_ m: Match) {
         guard allowed(m) else { return }
-        candidates.append(m)
-        if best < 0 || better(m, candidates[best]) { best = candidates.count &- 1 }
+        let k = m.start % width
+        if !hasBest[k] || best[k].start != m.start || better(m, best[k]) {
+            if !hasBest[k] || best[k].start != m.start { hasNonEmpty[k] = false }
+            best[k] = m
+            hasBest[k] = true
+        }
+        if !m.isEmpty && (!hasNonEmpty[k] || better(m, bestNonEmpty[k])) {
+            bestNonEmpty[k] = m
+            hasNonEmpty[k] = true
+        }
+        if bestStart < 0 || m.start < bestStart { bestStart = m.start }
+        if m.start > maxStart { maxStart = m.start }
     }
 
     /// Reports candidates that no later occurrence can beat (start < threshold);
     /// false when `body` asked to stop.
     mutating func commit(below threshold: Int, _ body: (Match) -> Bool) -> Bool {
-        while best >= 0 && candidates[best].start < threshold {
-            let m = candidates[best]
+        while bestStart >= 0 && bestStart < threshold {
+            let k = bestStart % width
+            let m = best[k]
             if !body(m) { return false }
-            floor = m.isEmpty ? m.start : m.end
             blocked = m.isEmpty
-            var kept = 0
-            for i in candidates.indices where allowed(candidates[i]) {
-                candidates[kept] = candidates[i]
-                kept &+= 1
+            if m.isEmpty {
+                // Only a non-empty match may still start here.
+                floor = m.start
+                if hasNonEmpty[k] { best[k] = bestNonEmpty[k] } else { hasBest[k] = false }
+                hasNonEmpty[k] = false
+            } else {
+                floor = m.end
+                var s = m.start
+                while s < m.end && s <= maxStart {
+                    hasBest[s % width] = false
+                    hasNonEmpty[s % width] = false
+                    s &+= 1
+                }
             }
-            candidates.removeLast(candidates.count &- kept)
-            best = candidates.isEmpty ? -1 : 0
-            var i = 1
-            while i < candidates.count {
-                if better(candidates[i], candidates[best]) { best = i }
-                i &+= 1
+            bestStart = -1
+            var s = floor
+            while s <= maxStart {
+                let j = s % width
+                if hasBest[j] && best[j].start == s && allowed(best[j]) { bestStart = s; break }
+                s &+= 1
             }
         }
         return true
