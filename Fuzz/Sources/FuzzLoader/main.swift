@@ -96,12 +96,21 @@ runFuzzer(extraCommands: { args in
         guard let ac = try? AhoCorasick(deserializing: file) else { return }
         for h in haystacks {
             let all = ac.matches(in: h)
+            for m in all where m.start < 0 || m.end > h.count || m.start > m.end {
+                fuzzFailure("loaded AhoCorasick: match \(m) outside the haystack\ninput: \(showBytes(file))")
+            }
             if ac.isMatch(in: h) != !all.isEmpty { fuzzFailure("loaded AhoCorasick: isMatch disagrees with matches\ninput: \(showBytes(file))") }
             var stream = ac.streamSearcher()
             var streamed: [Match] = []
             for b in h { stream.feed([b]) { streamed.append($0) } }
             stream.finish { streamed.append($0) }
-            if streamed != all { fuzzFailure("loaded AhoCorasick: stream \(streamed) differs from \(all)\ninput: \(showBytes(file))") }
+            // Not compared with `all`: a file can be structurally safe yet not be what
+            // the builder would write (e.g. the empty pattern missing from one state's
+            // match list), and then stream and batch searches may differ (see
+            // Fuzz/README.md, "Known gaps"). Memory safety is what is checked here.
+            for m in streamed where m.start < 0 || m.end > h.count || m.start > m.end {
+                fuzzFailure("loaded AhoCorasick: stream match \(m) outside the haystack\ninput: \(showBytes(file))")
+            }
         }
         if let dfa = ac.denseDFA { exercise(dfa) }
         roundTrip("AhoCorasick", file, ac.serialized()) { try AhoCorasick(deserializing: $0) }
