@@ -28,9 +28,10 @@ product_of() {
     esac
 }
 
-# Per-input limits: a compile or search that takes over 10 s, or a process over
+# Per-input limits: a compile or search that takes over FUZZ_TIMEOUT s (default 30;
+# the instrumented build is 5-10x slower than release), or a process over
 # 2 GiB, is a finding (a hang or a blow-up past the configured limits).
-FLAGS=(-timeout=10 -rss_limit_mb=2048 -print_final_stats=1)
+FLAGS=(-timeout="${FUZZ_TIMEOUT:-30}" -rss_limit_mb=2048 -print_final_stats=1)
 
 build() {
     "$SWIFT" build -c release --package-path "$ROOT/Fuzz" --scratch-path "$SCRATCH" \
