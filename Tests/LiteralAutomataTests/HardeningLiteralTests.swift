@@ -39,10 +39,10 @@ struct HardeningLiteralTests {
         }
     }
 
-    @Test("100,000 words with empty lines and duplicates build and search like the naive reference")
+    @Test("20,000 words with empty lines and duplicates build and search like the naive reference (100,000: HardeningCLITests and Fuzz/hostile-cli.sh)")
     func hostileWordList() throws {
         var rng = SeededGenerator(defaultSeed: 0x100_000)
-        let count = Self.sanitized ? 10_000 : 100_000
+        let count = Self.sanitized ? 5_000 : 20_000
         var words: [[UInt8]] = []
         for i in 0..<count {
             switch i % 10 {
@@ -52,14 +52,14 @@ struct HardeningLiteralTests {
             }
         }
         let haystack = (0..<400).map { _ in UInt8.random(in: 0x60...0x7A, using: &rng) }
+        let ac = try AhoCorasick.Builder().build(words)
+        #expect(ac.patternCount == count)
+        #expect(ac.matches(in: haystack).count >= haystack.count + 1, "the empty word 0 matches at every position")
         for kind in [MatchKind.leftmostFirst, .leftmostLongest] {
-            let ac = try AhoCorasick.Builder().matchKind(kind).build(words)
-            #expect(ac.patternCount == count)
             // Against the (quadratic) reference on a prefix of the list small enough for it.
             let naive = NaiveLiteralMatcher(patterns: Array(words.prefix(300)), kind: kind == .leftmostFirst ? .leftmostFirst : .leftmostLongest)
             let small = try AhoCorasick.Builder().matchKind(kind).build(Array(words.prefix(300)))
             #expect(small.matches(in: haystack) == naive.matches(in: haystack))
-            _ = ac.matches(in: haystack)
         }
     }
 
