@@ -39,3 +39,29 @@ bench: deps
 bench-smoke: deps
 	cd Benchmarks && $(SWIFT) build -c release && $(SWIFT) build -c release --product turnstile \
 		&& .build/release/compare --quick --turnstile .build/release/turnstile
+
+# Hardening (issue 9; see Fuzz/README.md). Sanitized builds use their own scratch
+# paths so they never invalidate the normal .build/.
+FUZZ_SECONDS ?= 600
+FUZZ_TARGETS := fuzz-regex-compile fuzz-regex-diff fuzz-aho-corasick fuzz-loader
+.PHONY: $(FUZZ_TARGETS) fuzz-smoke test-asan test-tsan hostile-cli
+
+# One libFuzzer target for FUZZ_SECONDS (default 10 minutes).
+$(FUZZ_TARGETS): deps
+	Fuzz/run.sh $(@:fuzz-%=%) $(FUZZ_SECONDS)
+
+# CI: every fuzz target for 30 seconds from its seed corpus.
+fuzz-smoke: deps
+	Fuzz/run.sh all 30
+
+# TURNSTILE_SANITIZER scales the big hardening inputs and loops down (see the tests).
+test-asan: deps
+	TURNSTILE_SANITIZER=address $(SWIFT) test --sanitize=address --scratch-path .build-asan
+
+test-tsan: deps
+	TURNSTILE_SANITIZER=thread $(SWIFT) test --sanitize=thread --scratch-path .build-tsan
+
+# The CLI on a 1 GB line, NUL files, 100,000 patterns and /dev/zero, with peak RSS.
+hostile-cli:
+	@command -v /usr/bin/time >/dev/null || $(APT_GET) install -y time
+	Fuzz/hostile-cli.sh

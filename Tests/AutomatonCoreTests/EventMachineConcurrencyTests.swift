@@ -2,11 +2,10 @@
 // its sender, or overlap another. Outcomes are deterministic (counts and the final
 // state), whatever the interleaving; no timing decides anything.
 //
-// ThreadSanitizer note (Swift 6.3, Linux): under `--sanitize=thread` TSan reports
-// races *inside* `Mutex.withLock` bodies, also for a ten-line program that only
-// increments a `Mutex<Int>` from several threads: it does not see the futex hand-off
-// of `Synchronization.Mutex`. With a pthread mutex swapped in for `Mutex` (machine and
-// test recorder) these tests run clean under TSan.
+// ThreadSanitizer note (Swift 6.3, Linux): TSan does not see the futex hand-off of
+// `Synchronization.Mutex` and reports races inside every `Mutex.withLock` body, so the
+// machine and the test recorder use `LockedValue` (a pthread mutex) instead; these
+// tests run clean under `swift test --sanitize=thread` (`make test-tsan`).
 
 import Testing
 import Synchronization

@@ -1,7 +1,6 @@
 // Shared fixtures of the EventMachine tests, in one namespace so their names cannot
 // clash with other tests of the module.
 
-import Synchronization
 import AutomatonCore
 
 enum EventMachineFixtures {
@@ -63,7 +62,7 @@ enum EventMachineFixtures {
 
     /// A thread-safe list that hooks and observers append to.
     final class Recorder<Value: Sendable>: Sendable {
-        private let storage = Mutex<[Value]>([])
+        private let storage = LockedValue<[Value]>([])
         func append(_ value: Value) { storage.withLock { $0.append(value) } }
         var values: [Value] { storage.withLock { $0 } }
     }

@@ -8,12 +8,11 @@
 // rule of UML state machines / Harel statecharts: an event is handled completely
 // before the next one starts.
 //
-// Concurrency: all mutable state sits behind one `Mutex`; hooks, guards and observers
+// Concurrency: all mutable state sits behind one lock (`LockedValue`, a pthread
+// mutex that ThreadSanitizer understands, see Util/LockedValue.swift); hooks, guards and observers
 // run *outside* the lock, so they may call back into the machine (read `state`, fire
 // events, register hooks) without deadlocking. A `busy` flag, set and cleared under the
 // lock, makes one thread at a time the processor; every other `fire` enqueues.
-
-import Synchronization
 
 /// A finite-state machine whose states and events are Swift enums, compiled to a
 /// ``DenseDFA`` and safe to share across tasks.
@@ -155,7 +154,7 @@ where State: CaseIterable & Hashable & Sendable, Event: CaseIterable & Hashable 
     /// The transition table this machine runs.
     public let definition: Definition
 
-    private let storage: Mutex<Storage>
+    private let storage: LockedValue<Storage>
 
     /// Creates a machine running `definition`, starting in `initialState` (by default
     /// the definition's initial state). No hook runs for the initial state.
@@ -164,7 +163,7 @@ where State: CaseIterable & Hashable & Sendable, Event: CaseIterable & Hashable 
     public init(_ definition: Definition, initialState: State? = nil) {
         self.definition = definition
         let start = definition.id(of: initialState ?? definition.initialState)
-        self.storage = Mutex(Storage(current: start, stateCount: definition.states.count))
+        self.storage = LockedValue(Storage(current: start, stateCount: definition.states.count))
     }
 
     /// Builds the definition from `rules` and creates a machine starting in `initial`.

@@ -118,7 +118,18 @@ struct LiteralEngine: Sendable {
         let shape = Self.shape(for: matchKind, wholeWord: wholeWord, hasEmpty: lengths.contains(0))
         let classes = LiteralByteClasses.make(patterns, asciiCaseInsensitive: asciiCaseInsensitive)
         var trie = LiteralTrie(classes: classes, shape: shape)
-        try trie.insert(patterns.map { Optional($0) },
+        // Under the leftmost kinds a pattern equal to an earlier one (after ASCII
+        // folding) can never be reported — the earlier id wins every tie — so it is
+        // left out of the trie. Otherwise every state would carry every duplicate of
+        // the empty pattern in its match list: 10,000 empty lines in a word list made
+        // the build O(states × 10,000) in time and memory.
+        var seen = Set<[UInt8]>()
+        let inserted: [[UInt8]?] = patterns.map { p in
+            guard matchKind.isLeftmost else { return p }
+            let key = asciiCaseInsensitive ? p.map { ($0 >= 0x41 && $0 <= 0x5A) ? $0 | 0x20 : $0 } : p
+            return seen.insert(key).inserted ? p : nil
+        }
+        try trie.insert(inserted,
                         leftmostFirst: matchKind == .leftmostFirst && shape == .leftmost, limits: limits)
         trie.finish()
         let n = trie.stateCount

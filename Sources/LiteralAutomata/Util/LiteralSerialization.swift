@@ -107,15 +107,45 @@ enum LiteralSerialization {
             let dfa = try DenseDFA(deserializing: payload)
             guard dfa.matchTiming == .immediate else { throw corrupt("a literal DFA must use immediate match timing") }
             guard dfa.patternCount == patternCount else { throw corrupt("the DFA's pattern count differs from the header's") }
+            try checkLengths(lengths, against: dfa)
             storage = .dense(dfa)
         case .compact:
-            storage = .compact(try deserializeCompact(payload, patternCount: patternCount))
+            storage = .compact(try deserializeCompact(payload, lengths: lengths))
         }
         return LiteralEngine(matchKind: kind, asciiCaseInsensitive: ci, wholeWord: ww, lengths: lengths,
                              shape: shape, storage: storage, prefilterEnabled: pf)
     }
 
-    static func deserializeCompact(_ bytes: [UInt8], patternCount: Int) throws(AutomatonError) -> CompactNFA {
+    /// Every pattern a match state reports must fit in the bytes consumed to reach it:
+    /// a declared length longer than the shortest path from a start state would put
+    /// match starts before the search position (before the haystack), and a huge one
+    /// would make the leftmost selector and the stream carry allocate that much.
+    static func checkLengths(_ lengths: [Int], against dfa: DenseDFA) throws(AutomatonError) {
+        var distance = [Int](repeating: -1, count: dfa.stateCount)
+        var queue: [Int] = []
+        for context in StartContext.allCases {
+            for anchored in [false, true] {
+                let s = dfa.index(of: dfa.startState(context, anchored: anchored))
+                if distance[s] < 0 { distance[s] = 0; queue.append(s) }
+            }
+        }
+        var head = 0
+        while head < queue.count {
+            let s = queue[head]; head += 1
+            for c in 0..<dfa.byteClasses.count {
+                let t = dfa.index(of: dfa.next(dfa.id(ofIndex: s), class: c))
+                if distance[t] < 0 { distance[t] = distance[s] + 1; queue.append(t) }
+            }
+        }
+        for s in queue where dfa.isMatchState(dfa.id(ofIndex: s)) {
+            for p in dfa.patterns(of: dfa.id(ofIndex: s)) where lengths[Int(p)] > distance[s] {
+                throw corrupt("pattern \(p) has length \(lengths[Int(p)]) but is reported \(distance[s]) bytes after the start")
+            }
+        }
+    }
+
+    static func deserializeCompact(_ bytes: [UInt8], lengths: [Int]) throws(AutomatonError) -> CompactNFA {
+        let patternCount = lengths.count
         var r = Reader(bytes)
         try r.need(256 + 8)
         let map = Array(bytes[0..<256])
@@ -178,6 +208,12 @@ enum LiteralSerialization {
         guard queue.count == n - 1 else { throw corrupt("\(n - 1 - queue.count) states are unreachable from the root") }
         for s in 2..<max(2, n) where fail[s] != 0 && depth[Int(fail[s])] >= depth[s] {
             throw corrupt("failure link of state \(s) does not lead to a shallower state")
+        }
+        // A pattern reported at a state is a suffix of the trie path to it (see checkLengths).
+        for s in 1..<n {
+            for i in Int(matchStart[s])..<Int(matchStart[s + 1]) where lengths[Int(matchList[i])] > depth[s] {
+                throw corrupt("pattern \(matchList[i]) has length \(lengths[Int(matchList[i])]) but is reported at trie depth \(depth[s])")
+            }
         }
         // The root row agrees with the root's edges where they exist.
         for i in Int(edgeStart[1])..<Int(edgeStart[2]) where rootRow[Int(edgeClass[i])] != edgeNext[i] {

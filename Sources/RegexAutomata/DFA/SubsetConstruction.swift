@@ -51,6 +51,11 @@ extension ThompsonNFA {
         var ids: [DFAStateKey: Int] = [:]
         var queue: [DFAStateKey] = []
         var head = 0
+        // Bytes of state keys held by `ids` and `queue`: working memory of the
+        // construction, counted against maxTableBytes like the table itself. Without it
+        // a long periodic literal (`abc` × 3000: 9,000 states holding up to 3,000 NFA
+        // states each) stays within maxStates yet takes minutes and hundreds of MB.
+        var keyBytes = 0
 
         func intern(_ key: DFAStateKey?, _ builder: inout DenseDFABuilder) throws(AutomatonError) -> Int {
             guard let key else { return DenseDFABuilder.dead }
@@ -58,6 +63,8 @@ extension ThompsonNFA {
             let id = builder.addState(patterns: key.patterns.map { Int($0) })
             ids[key] = id
             queue.append(key)
+            keyBytes &+= (key.seeds.count &+ key.patterns.count) &* 4 &+ 64
+            if keyBytes > limits.maxTableBytes { throw AutomatonError(.tableTooLarge(limit: limits.maxTableBytes)) }
             if builder.stateCount > limits.maxStates || builder.stateCount % 64 == 0 {
                 try builder.checkSize(against: limits)
             }

@@ -1,0 +1,7 @@
+// libFuzzer's entry point for programs that have their own main (LLVM >= 11).
+// The definition is in the fuzzer runtime linked by -sanitize=fuzzer.
+#include <stddef.h>
+#include <stdint.h>
+
+int LLVMFuzzerRunDriver(int *argc, char ***argv,
+                        int (*callback)(const uint8_t *data, size_t size));
