@@ -311,11 +311,14 @@ public struct Matcher: Sendable {
     /// `true` when a haystack of many records split on `byte` can be searched in one
     /// pass with each match attributed to the record around it: no match can contain
     /// `byte`, and nothing depends on where the haystack starts (literals only; a
-    /// delimiter is a non-word byte, so whole-word boundaries are unchanged).
+    /// delimiter is a non-word byte, so whole-word boundaries are unchanged). An empty
+    /// pattern rules it out: it would also match after the final delimiter, a position
+    /// that belongs to no record.
     public func canSearchAcross(delimiter byte: UInt8) -> Bool {
         switch engine {
         case .empty: return true
-        case .kmp, .ahoCorasick: return !literalBytes[Int(byte)] && !isWordByte(byte)
+        case .kmp, .ahoCorasick:
+            return !literalBytes[Int(byte)] && !isWordByte(byte) && !patterns.contains(where: \.isEmpty)
         case .regex: return false
         }
     }
