@@ -46,6 +46,21 @@ struct RegressionLiteralLoaderTests {
         }
     }
 
+    /// fuzz-loader (second run after the fix above): a compact automaton whose root
+    /// row sent a byte with no root edge straight to a depth-3 state; the first byte
+    /// then reported "his" as 2:[-2,1). The root row must now be exactly the root's
+    /// edges and the root elsewhere.
+    @Test("a root row entry that jumps past the root's edges is corrupt")
+    func rootRowJump() throws {
+        let ac = try AhoCorasick.Builder().matchKind(.overlapping).representation(.compact)
+            .build(["he", "she", "his", "hers", ""])
+        var bytes = ac.serialized()
+        let rootRow = Self.firstLength + 4 * 5 + 4 + 256 + 8
+        #expect(bytes[rootRow] == 1, "class 0 (bytes in no pattern) starts at the root")
+        bytes[rootRow] = 3
+        #expect(throws: AutomatonError.self) { try AhoCorasick(deserializing: bytes) }
+    }
+
     @Test("the fuzz input itself is rejected")
     func fuzzInput() {
         // The envelope of the artifact (its first byte chose the loader), pattern

@@ -94,6 +94,10 @@ runFuzzer(extraCommands: { args in
         file.withUnsafeBytes { raw in _ = try? DenseDFA(deserializing: raw) }
     case 1:
         guard let ac = try? AhoCorasick(deserializing: file) else { return }
+        // Open finding timeout-11ff0706 (RegressionLiteralLoaderOpenTests): a declared
+        // length of a pattern no state reports sizes the search buffers. Skipped until
+        // the engine sizes them by reportable patterns, so the run can find other bugs.
+        if ac.maxPatternLength > 4 * ac.statistics.stateCount + 64 { return }
         for h in haystacks {
             let all = ac.matches(in: h)
             for m in all where m.start < 0 || m.end > h.count || m.start > m.end {

@@ -215,10 +215,12 @@ enum LiteralSerialization {
                 throw corrupt("pattern \(matchList[i]) has length \(lengths[Int(matchList[i])]) but is reported at trie depth \(depth[s])")
             }
         }
-        // The root row agrees with the root's edges where they exist.
-        for i in Int(edgeStart[1])..<Int(edgeStart[2]) where rootRow[Int(edgeClass[i])] != edgeNext[i] {
-            throw corrupt("the root row disagrees with the root's edges")
-        }
+        // The root row is exactly the root's edges, and the root elsewhere (as the
+        // builder writes it): an entry jumping to a deeper state would let one byte
+        // reach a state whose patterns start before the haystack.
+        var expectedRootRow = [UInt32](repeating: 1, count: classes.count)
+        for i in Int(edgeStart[1])..<Int(edgeStart[2]) { expectedRootRow[Int(edgeClass[i])] = edgeNext[i] }
+        guard rootRow == expectedRootRow else { throw corrupt("the root row disagrees with the root's edges") }
         return CompactNFA(byteClasses: classes, stateCount: n, patternCount: patternCount, rootRow: rootRow,
                           edgeStart: edgeStart, edgeClass: edgeClass, edgeNext: edgeNext, fail: fail,
                           matchStart: matchStart, matchList: matchList)
