@@ -56,7 +56,7 @@ struct CompileCommand: ParsableCommand {
         if let outputFile {
             let bytes: [UInt8]
             do { bytes = try set.serialized() } catch { throw CommandFailure(String(describing: error)) }
-            try writeFile(outputFile, bytes)
+            try writeWholeFile(outputFile, bytes)
         }
         if dot {
             guard let dfa = matcher.denseDFA else {
@@ -86,18 +86,4 @@ struct CompileCommand: ParsableCommand {
         }
     }
 
-    private func writeFile(_ path: String, _ bytes: [UInt8]) throws {
-        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        if fd < 0 { throw CommandFailure("cannot create \(path): \(errnoDescription(errno))") }
-        defer { close(fd) }
-        var done = 0
-        while done < bytes.count {
-            let n = bytes.withUnsafeBufferPointer { systemWrite(fd, $0.baseAddress! + done, bytes.count - done) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw CommandFailure("cannot write \(path): \(errnoDescription(errno))")
-            }
-            done += n
-        }
-    }
 }

@@ -129,7 +129,7 @@ struct TrainCommand: ParsableCommand {
         let file = list.ruleFileText(trainer: trainer, title: title,
                                      phraseSource: includeFiles.isEmpty ? nil : includeFiles.joined(separator: ", "))
         if let outputFile {
-            try writeTextFile(outputFile, file)
+            try writeWholeFile(outputFile, Array(file.utf8))
         } else {
             let output = OutputWriter(fd: 1)
             do { try output.write(file); try output.flush() } catch {
@@ -161,19 +161,4 @@ struct TrainCommand: ParsableCommand {
         return out
     }
 
-    private func writeTextFile(_ path: String, _ text: String) throws {
-        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        if fd < 0 { throw CommandFailure("cannot create \(path): \(errnoDescription(errno))") }
-        defer { close(fd) }
-        let bytes = Array(text.utf8)
-        var done = 0
-        while done < bytes.count {
-            let n = bytes.withUnsafeBufferPointer { systemWrite(fd, $0.baseAddress! + done, bytes.count - done) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw CommandFailure("cannot write \(path): \(errnoDescription(errno))")
-            }
-            done += n
-        }
-    }
 }

@@ -53,16 +53,5 @@ extension StateMachine {
     }
 }
 
-/// `text` as a DOT quoted ID: `"` and `\` escaped, newlines as `\n`.
-private func dotQuoted(_ text: String) -> String {
-    var out = "\""
-    for ch in text {
-        switch ch {
-        case "\"": out += "\\\""
-        case "\\": out += "\\\\"
-        case "\n": out += "\\n"
-        default: out.append(ch)
-        }
-    }
-    return out + "\""
-}
+/// `text` as a DOT quoted ID (the escaping DenseDFA's DOT export uses).
+private func dotQuoted(_ text: String) -> String { DenseDFA.dotQuoted(text) }
