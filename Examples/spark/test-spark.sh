@@ -1,0 +1,85 @@
+#!/usr/bin/env bash
+# `make test-spark`: runs Examples/spark/spam_filter.py on Spark in local mode and checks
+# that its spam and clean records equal those of one `turnstile filter` run.
+#
+# Installs pyspark from PyPI into a virtual environment under .build-spark/ (once; the
+# Makefile's spark-deps target installs Java and python3-venv), generates a corpus of
+# RECORDS records (default 1,000,000, deterministic), compiles the built-in list once
+# with `turnstile compile -o`, and compares sorted lists. Then the same with
+# NUL-terminated multi-line records (NUL_RECORDS, default 100,000).
+#
+# TURNSTILE=path uses that binary (default: a release build of the turnstile product).
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/../.."
+
+PYSPARK_VERSION=3.5.9
+RECORDS=${RECORDS:-1000000}
+NUL_RECORDS=${NUL_RECORDS:-100000}
+PARTITIONS=${PARTITIONS:-4}
+work=.build-spark
+venv=$work/venv
+started=$(date +%s)
+
+if ! "$venv/bin/python" -c 'import pyspark, sys; sys.exit(pyspark.__version__ != sys.argv[1])' "$PYSPARK_VERSION" 2>/dev/null; then
+    echo "test-spark: installing pyspark $PYSPARK_VERSION into $venv"
+    python3 -m venv --clear "$venv"
+    "$venv/bin/pip" install --quiet --disable-pip-version-check "pyspark==$PYSPARK_VERSION"
+fi
+echo "test-spark: pyspark ready after $(( $(date +%s) - started )) s"
+
+if [ -z "${TURNSTILE:-}" ]; then
+    swift build -c release --product turnstile
+    TURNSTILE="$(swift build -c release --show-bin-path)/turnstile"
+fi
+TURNSTILE=$(cd "$(dirname "$TURNSTILE")" && pwd)/$(basename "$TURNSTILE")
+
+"$TURNSTILE" compile -o "$work/rules.tsa"
+export PYSPARK_PYTHON="$PWD/$venv/bin/python"
+
+# check DELIMITER RECORDS: one Spark run against one `turnstile filter` run.
+check() {
+    local delimiter=$1 records=$2 run=$work/$1
+    rm -rf "$run" && mkdir -p "$run"
+    python3 Examples/spark/make_corpus.py --records "$records" --seed 17 --delimiter "$delimiter" > "$run/corpus"
+    # The reference: one process over the whole corpus.
+    "$TURNSTILE" filter --automaton "$work/rules.tsa" --delimiter "$delimiter" --spam "$run/corpus" > "$run/want-spam"
+    set +e
+    "$TURNSTILE" filter --automaton "$work/rules.tsa" --delimiter "$delimiter" "$run/corpus" > "$run/want-clean"
+    [ $? -le 1 ] || { echo "test-spark: turnstile filter failed" >&2; exit 1; }
+    set -e
+    local t0=$(date +%s)
+    "$venv/bin/spark-submit" --master "local[$PARTITIONS]" --conf spark.ui.enabled=false \
+        --driver-memory 2g --files "$work/rules.tsa" \
+        Examples/spark/spam_filter.py --input "$run/corpus" --output "$run/out" \
+        --automaton rules.tsa --turnstile "$TURNSTILE" --partitions "$PARTITIONS" --delimiter "$delimiter" \
+        2> "$run/spark.log" | tee "$run/spark.out" || { tail -40 "$run/spark.log" >&2; exit 1; }
+    echo "test-spark: $delimiter records: spark-submit took $(( $(date +%s) - t0 )) s"
+    grep -q "^partitions [0-9]*, records $records\$" "$run/spark.out" \
+        || { echo "test-spark: Spark did not read $records records in $PARTITIONS or more partitions" >&2; exit 1; }
+    local parts
+    parts=$(awk '{ print $2 }' "$run/spark.out" | tr -d ,)
+    [ "$parts" -ge 4 ] || { echo "test-spark: only $parts partitions" >&2; exit 1; }
+    for mode in spam clean; do
+        # Both sides as sorted lists of records (NUL-terminated ones for nul).
+        python3 - "$delimiter" "$run/want-$mode" "$run/out/$mode" "$mode" <<'PY'
+import glob, os, sys
+delimiter, want_path, got_dir, mode = sys.argv[1:]
+end = b"\n" if delimiter == "line" else b"\0"
+with open(want_path, "rb") as f:
+    want = f.read().split(end)[:-1]
+got = []
+for part in sorted(glob.glob(os.path.join(got_dir, "part-*"))):
+    with open(part, "rb") as f:
+        data = f.read()
+    # saveAsTextFile ends every element with a newline; nul records end with NUL first.
+    got += data.split(b"\n" if delimiter == "line" else b"\0\n")[:-1]
+if not want or sorted(want) != sorted(got):
+    sys.exit(f"test-spark: {delimiter} {mode}: Spark gave {len(got)} records, turnstile filter {len(want)}; the sorted lists differ")
+print(f"test-spark: {delimiter} {mode}: {len(got)} records, equal to one turnstile filter run")
+PY
+    done
+}
+
+check line "$RECORDS"
+check nul "$NUL_RECORDS"
+echo "test-spark: passed in $(( $(date +%s) - started )) s"
