@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// How a byte stream is cut into records, and where each record ends.
 ///
 /// A record is its *content* followed by its *terminator* (the delimiter bytes that
@@ -104,7 +98,7 @@ public enum RecordDelimiter: String, Sendable, Hashable, CaseIterable {
     public static func find(_ byte: UInt8, in buffer: UnsafeBufferPointer<UInt8>, from: Int) -> Int? {
         guard from < buffer.count, let base = buffer.baseAddress else { return nil }
         // SAFETY: from < count, so base + from and the count - from bytes after it are in the buffer.
-        guard let hit = memchr(base + from, Int32(byte), buffer.count - from) else { return nil }
-        return base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+        guard let hit = findByte(byte, in: base + from, count: buffer.count - from) else { return nil }
+        return base.distance(to: hit)
     }
 }

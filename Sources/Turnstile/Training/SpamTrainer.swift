@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 // Learning a weighted word list from labelled records (`turnstile train`).
 //
 // Each word is scored by its smoothed log-odds of spam versus ham — the evidence a
@@ -73,7 +67,7 @@ public struct SpamTrainer: Sendable, Hashable {
     /// The smoothed log-odds weight of a word found in `spam` spam and `ham` ham
     /// records, when `spamShare` of the records are spam.
     public static func weight(spam: Double, ham: Double, spamShare p: Double, smoothing a: Double) -> Double {
-        log((spam + a * p) / (ham + a * (1 - p))) - log(p / (1 - p))
+        naturalLog((spam + a * p) / (ham + a * (1 - p))) - naturalLog(p / (1 - p))
     }
 
     /// Trains on every record of `set`, or only on those at `subset`.
