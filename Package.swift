@@ -3,7 +3,7 @@
 //
 // Dependency direction (nothing points back up):
 //   AutomatonCore ◄─ EventMachine (typed state/event machines; nothing else uses it)
-//   AutomatonCore ◄─ LiteralAutomata ◄─┐
+//   AutomatonCore, CLiteralSIMD ◄─ LiteralAutomata ◄─┐
 //   AutomatonCore ◄─ RegexAutomata ◄───┼─ Turnstile ◄─ turnstile (executable)
 //   CPCRE2 ◄─ PCRE2Oracle ◄─ test targets and Benchmarks/ only (never a library product)
 import PackageDescription
@@ -31,7 +31,9 @@ let package = Package(
     targets: [
         .target(name: "AutomatonCore", swiftSettings: strict),
         .target(name: "EventMachine", dependencies: ["AutomatonCore"], swiftSettings: strict),
-        .target(name: "LiteralAutomata", dependencies: ["AutomatonCore"], swiftSettings: strict),
+        // SIMD kernels (Teddy, memchr2/3) in C: Swift's SIMD types have no byte shuffle.
+        .target(name: "CLiteralSIMD"),
+        .target(name: "LiteralAutomata", dependencies: ["AutomatonCore", "CLiteralSIMD"], swiftSettings: strict),
         .target(name: "RegexAutomata", dependencies: ["AutomatonCore"], swiftSettings: strict),
         .target(
             name: "Turnstile",

@@ -51,11 +51,11 @@ import Testing
         #expect(ac.matches(in: text).count == 2)
     }
 
-    /// The fingerprint prefilter (up to 64 patterns of 2+ bytes): every kind, case
+    /// The Teddy prefilter (up to 64 patterns of 2+ bytes): every kind, case
     /// folding and whole words, with and without it, against the naive matcher —
     /// sparse haystacks (the scan) and dense ones (candidates everywhere).
     @Test(arguments: [2, 10, 64])
-    func fingerprintNeverChangesAResult(_ maxPatterns: Int) throws {
+    func teddyNeverChangesAResult(_ maxPatterns: Int) throws {
         var rng = SeededGenerator(defaultSeed: 0xF1_9E12 + UInt64(maxPatterns))
         let seed = rng.seed
         for round in 0..<60 {
@@ -88,7 +88,7 @@ import Testing
         }
     }
 
-    @Test func fingerprintIsChosenForSmallSets() throws {
+    @Test func teddyIsChosenForSmallSets() throws {
         let words = ["winner", "prize", "cash", "urgent", "claim", "free", "txt", "offer", "bonus", "reward"]
         let ac = try AhoCorasick.Builder().asciiCaseInsensitive(true).build(words)
         #expect(ac.statistics.hasPrefilter)

@@ -64,6 +64,8 @@ public struct AhoCorasick: Sendable {
         public private(set) var memoryBudgetBytes = AhoCorasick.defaultMemoryBudget
         /// Hard limits: exceeding one in the chosen representation is an error.
         public private(set) var limits = Limits()
+        /// The prefilter kernels' instruction family; default ``SIMDLevel/best``.
+        public private(set) var simdLevel = SIMDLevel.best
 
         /// The default configuration: leftmost-first, case-sensitive, not whole-word,
         /// prefilter on, representation chosen by a 64 MiB budget, default ``Limits``.
@@ -83,6 +85,9 @@ public struct AhoCorasick: Sendable {
         public func memoryBudget(_ bytes: Int) -> Builder { var b = self; b.memoryBudgetBytes = bytes; return b }
         /// Hard size limits (``Limits/maxStates`` and ``Limits/maxTableBytes``).
         public func limits(_ limits: Limits) -> Builder { var b = self; b.limits = limits; return b }
+        /// Runs the prefilter kernels with `level` (tests force ``SIMDLevel/portable``);
+        /// a level this CPU lacks falls back to ``SIMDLevel/best``.
+        public func simdLevel(_ level: SIMDLevel) -> Builder { var b = self; b.simdLevel = level; return b }
 
         /// Builds the automaton for byte-string patterns (pattern id = index).
         ///
@@ -93,7 +98,8 @@ public struct AhoCorasick: Sendable {
             AhoCorasick(engine: try LiteralEngine.build(
                 patterns, matchKind: matchKind, asciiCaseInsensitive: isASCIICaseInsensitive,
                 wholeWord: isWholeWord, prefilter: isPrefilterEnabled,
-                representation: forcedRepresentation, memoryBudget: memoryBudgetBytes, limits: limits))
+                representation: forcedRepresentation, memoryBudget: memoryBudgetBytes, limits: limits,
+                simdLevel: simdLevel))
         }
 
         /// Builds the automaton for the UTF-8 of string patterns (pattern id = index).

@@ -38,7 +38,7 @@ struct LiteralEngine: Sendable {
     let prefilterEnabled: Bool
 
     init(matchKind: MatchKind, asciiCaseInsensitive: Bool, wholeWord: Bool, lengths: [Int],
-         shape: LiteralTrie.Shape, storage: LiteralStorage, prefilterEnabled: Bool) {
+         shape: LiteralTrie.Shape, storage: LiteralStorage, prefilterEnabled: Bool, simdLevel: SIMDLevel = .best) {
         self.matchKind = matchKind
         self.asciiCaseInsensitive = asciiCaseInsensitive
         self.wholeWord = wholeWord
@@ -49,7 +49,8 @@ struct LiteralEngine: Sendable {
         self.storage = storage
         self.prefilterEnabled = prefilterEnabled
         self.prefilter = prefilterEnabled
-            ? Self.makePrefilter(storage, patternCount: lengths.count, shortest: lengths.min() ?? 0) : nil
+            ? Self.makePrefilter(storage, patternCount: lengths.count, shortest: lengths.min() ?? 0,
+                                 level: simdLevel) : nil
     }
 
     /// The shape a kind and option set needs.
@@ -58,21 +59,22 @@ struct LiteralEngine: Sendable {
     }
 
     /// The prefilter, chosen once: `memchr` when one byte leaves the start state; else
-    /// the fingerprint scan for up to 64 patterns of 2+ bytes (dense automata); else
-    /// the SWAR scan for two or three start bytes; else none.
+    /// Teddy for up to 64 patterns of 2+ bytes (dense automata); else memchr2 /
+    /// memchr3 for two or three start bytes; else none.
     // PERF: Benchmarks/scripts/literal_throughput.py 'match 10 words', 'filter -i -w 10 words'.
-    static func makePrefilter(_ storage: LiteralStorage, patternCount: Int, shortest: Int) -> LiteralPrefilter? {
-        let startBytes = Self.startBytePrefilter(storage)
+    static func makePrefilter(_ storage: LiteralStorage, patternCount: Int, shortest: Int,
+                              level: SIMDLevel) -> LiteralPrefilter? {
+        let startBytes = Self.startBytePrefilter(storage, level: level)
         if let startBytes, startBytes.bytes.count == 1 { return .startBytes(startBytes) }
         if case .dense(let dfa) = storage,
-           let fingerprint = FingerprintPrefilter(dfa, patternCount: patternCount, shortest: shortest) {
-            return .fingerprint(fingerprint)
+           let teddy = Teddy(dfa, patternCount: patternCount, shortest: shortest, level: level) {
+            return .teddy(teddy)
         }
         return startBytes.map { .startBytes($0) }
     }
 
     /// Start bytes: bytes on which the start state does not loop to itself.
-    static func startBytePrefilter(_ storage: LiteralStorage) -> StartBytePrefilter? {
+    static func startBytePrefilter(_ storage: LiteralStorage, level: SIMDLevel) -> StartBytePrefilter? {
         var bytes: [UInt8] = []
         switch storage {
         case .dense(let dfa):
@@ -89,7 +91,7 @@ struct LiteralEngine: Sendable {
                 if bytes.count > 3 { return nil }
             }
         }
-        return StartBytePrefilter(startBytes: bytes)
+        return StartBytePrefilter(startBytes: bytes, level: level)
     }
 
     var patternCount: Int { lengths.count }
@@ -112,7 +114,8 @@ struct LiteralEngine: Sendable {
     /// Builds the trie for `patterns` and converts it to the chosen representation.
     static func build(
         _ patterns: [[UInt8]], matchKind: MatchKind, asciiCaseInsensitive: Bool, wholeWord: Bool,
-        prefilter: Bool, representation: LiteralRepresentation?, memoryBudget: Int, limits: Limits
+        prefilter: Bool, representation: LiteralRepresentation?, memoryBudget: Int, limits: Limits,
+        simdLevel: SIMDLevel = .best
     ) throws(AutomatonError) -> LiteralEngine {
         let lengths = patterns.map(\.count)
         let shape = Self.shape(for: matchKind, wholeWord: wholeWord, hasEmpty: lengths.contains(0))
@@ -151,7 +154,7 @@ struct LiteralEngine: Sendable {
         }
         return LiteralEngine(matchKind: matchKind, asciiCaseInsensitive: asciiCaseInsensitive,
                              wholeWord: wholeWord, lengths: lengths, shape: shape, storage: storage,
-                             prefilterEnabled: prefilter)
+                             prefilterEnabled: prefilter, simdLevel: simdLevel)
     }
 
     /// Resolves every transition of the trie into the core's dense DFA.
@@ -198,10 +201,10 @@ extension LiteralEngine {
     func leftmostEnd(_ h: UnsafeBufferPointer<UInt8>, from: Int) -> MatchEnd? {
         switch storage {
         case .dense(let dfa):
-            if let pf = prefilter { return Self.denseLeftmost(dfa, h, from, pf) }
+            if let pf = prefilter { return Self.denseLeftmost(dfa, h, from, pf, maxLength) }
             return dfa.searchForward(h, in: from..<h.count, earliest: false)
         case .compact(let nfa):
-            return Self.compactLeftmost(nfa, h, from, prefilter)
+            return Self.compactLeftmost(nfa, h, from, prefilter, maxLength)
         }
     }
 
@@ -210,9 +213,9 @@ extension LiteralEngine {
     func scanOverlapping(_ h: UnsafeBufferPointer<UInt8>, from: Int, _ body: (Int, UInt32) -> Bool) {
         switch storage {
         case .dense(let dfa):
-            Self.denseOverlapping(dfa, h, from, prefilter, wholeWord, body)
+            Self.denseOverlapping(dfa, h, from, prefilter, maxLength, wholeWord, body)
         case .compact(let nfa):
-            Self.compactOverlapping(nfa, h, from, prefilter, body)
+            Self.compactOverlapping(nfa, h, from, prefilter, maxLength, body)
         }
     }
 
@@ -390,9 +393,9 @@ struct LeftmostSelector {
 // MARK: - The concrete loops (one per representation and shape)
 
 extension LiteralEngine {
-    /// Leftmost scan over the dense DFA with the start-byte prefilter.
+    /// Leftmost scan over the dense DFA with the prefilter, until it stops paying off.
     static func denseLeftmost(_ dfa: DenseDFA, _ h: UnsafeBufferPointer<UInt8>, _ from: Int,
-                              _ pf: LiteralPrefilter) -> MatchEnd? {
+                              _ pf: LiteralPrefilter, _ longest: Int) -> MatchEnd? {
         let start = dfa.startState()
         let maxSpecial = dfa.maxMatchID
         return dfa.withUnsafeTable { t in
@@ -401,9 +404,12 @@ extension LiteralEngine {
                 var last: MatchEnd? = nil
                 var i = from
                 let end = h.count
+                var pfState = PrefilterState(longestPattern: longest)
                 while i < end {
-                    if state == start && last == nil {
-                        i = pf.find(h, i, end)
+                    if state == start && last == nil && !pfState.inert {
+                        let next = pf.find(h, i, end)
+                        pfState.record(from: i, to: next)
+                        i = next
                         if i >= end { break }
                     }
                     // SAFETY: i < h.count; state is a valid pre-multiplied id and every
@@ -427,7 +433,8 @@ extension LiteralEngine {
     /// their patterns are enumerated. The caller still checks both boundaries.
     // PERF: Benchmarks/scripts/literal_throughput.py 'filter -i -w 10000 words'.
     static func denseOverlapping(_ dfa: DenseDFA, _ h: UnsafeBufferPointer<UInt8>, _ from: Int,
-                                 _ pf: LiteralPrefilter?, _ wholeWord: Bool, _ body: (Int, UInt32) -> Bool) {
+                                 _ pf: LiteralPrefilter?, _ longest: Int, _ wholeWord: Bool,
+                                 _ body: (Int, UInt32) -> Bool) {
         let start = dfa.startState()
         let maxSpecial = dfa.maxMatchID
         guard let hp = h.baseAddress else {
@@ -448,9 +455,12 @@ extension LiteralEngine {
                     for p in dfa.patterns(of: start) where !body(i, p) { return }
                 }
                 if let pf {
+                    var pfState = PrefilterState(longestPattern: longest)
                     while i < end {
-                        if state == start {
-                            i = pf.find(h, i, end)
+                        if state == start && !pfState.inert {
+                            let next = pf.find(h, i, end)
+                            pfState.record(from: i, to: next)
+                            i = next
                             if i >= end { return }
                         }
                         // SAFETY: as in denseLeftmost.
@@ -476,15 +486,18 @@ extension LiteralEngine {
     }
 
     static func compactLeftmost(_ nfa: CompactNFA, _ h: UnsafeBufferPointer<UInt8>, _ from: Int,
-                                _ pf: LiteralPrefilter?) -> MatchEnd? {
+                                _ pf: LiteralPrefilter?, _ longest: Int) -> MatchEnd? {
         nfa.withTables { t in
             var state = CompactNFA.root
             var last: MatchEnd? = nil
             var i = from
             let end = h.count
+            var pfState = PrefilterState(longestPattern: longest)
             while i < end {
-                if state == CompactNFA.root && last == nil, let pf {
-                    i = pf.find(h, i, end)
+                if state == CompactNFA.root && last == nil && !pfState.inert, let pf {
+                    let next = pf.find(h, i, end)
+                    pfState.record(from: i, to: next)
+                    i = next
                     if i >= end { break }
                 }
                 // SAFETY: i < h.count; classes has 256 entries.
@@ -500,7 +513,7 @@ extension LiteralEngine {
     }
 
     static func compactOverlapping(_ nfa: CompactNFA, _ h: UnsafeBufferPointer<UInt8>, _ from: Int,
-                                   _ pf: LiteralPrefilter?, _ body: (Int, UInt32) -> Bool) {
+                                   _ pf: LiteralPrefilter?, _ longest: Int, _ body: (Int, UInt32) -> Bool) {
         nfa.withTables { t in
             var state = CompactNFA.root
             var i = from
@@ -508,9 +521,12 @@ extension LiteralEngine {
             if t.isMatch(state) {
                 for k in Int(t.matchStart[Int(state)])..<Int(t.matchStart[Int(state) &+ 1]) where !body(i, t.matchList[k]) { return }
             }
+            var pfState = PrefilterState(longestPattern: longest)
             while i < end {
-                if state == CompactNFA.root, let pf {
-                    i = pf.find(h, i, end)
+                if state == CompactNFA.root && !pfState.inert, let pf {
+                    let next = pf.find(h, i, end)
+                    pfState.record(from: i, to: next)
+                    i = next
                     if i >= end { return }
                 }
                 // SAFETY: i < h.count; classes has 256 entries.

@@ -1,0 +1,48 @@
+// SIMD kernels for LiteralAutomata's prefilters: Teddy (Hyperscan's multi-literal
+// shuffle matcher) and memchr2/memchr3. Swift's SIMD types have no byte shuffle
+// (pshufb / tbl), so these few loops are written in C with intrinsics; the search
+// logic, table building and verification stay in Swift (LiteralAutomata/Prefilter).
+//
+// Every kernel has a portable version that every build runs; SSSE3 and AVX2 versions
+// are compiled with function-level target attributes and chosen at run time
+// (tl_simd_best), so the library builds and passes its tests without AVX2.
+#ifndef CLITERALSIMD_H
+#define CLITERALSIMD_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/// Which kernel family runs: portable C, SSSE3 (16-byte), AVX2 (32-byte), NEON (16-byte).
+typedef enum {
+    TL_SIMD_PORTABLE = 0,
+    TL_SIMD_SSSE3 = 1,
+    TL_SIMD_AVX2 = 2,
+    TL_SIMD_NEON = 3,
+} tl_simd_level;
+
+/// The fastest level this CPU supports.
+tl_simd_level tl_simd_best(void);
+/// 1 when `level` can run on this CPU.
+int tl_simd_supported(tl_simd_level level);
+
+/// Teddy nibble masks for a fingerprint of `width` (1...3) bytes and 8 buckets:
+/// position i is a candidate when, for every j < width,
+/// lo[j][h[i+j] & 15] & hi[j][h[i+j] >> 4] is non-zero.
+typedef struct {
+    uint8_t lo[3][16];
+    uint8_t hi[3][16];
+    int32_t width;
+} tl_teddy_masks;
+
+/// The first candidate position p in [from, end) with p + width <= end, or `end`.
+/// Requires from <= end and h[0..<end] readable.
+size_t tl_teddy_find(const tl_teddy_masks *masks, const uint8_t *h, size_t from, size_t end,
+                     tl_simd_level level);
+
+/// The first index in [from, end) holding a or b (memchr2), or `end`.
+size_t tl_memchr2(uint8_t a, uint8_t b, const uint8_t *h, size_t from, size_t end, tl_simd_level level);
+/// The first index in [from, end) holding a, b or c (memchr3), or `end`.
+size_t tl_memchr3(uint8_t a, uint8_t b, uint8_t c, const uint8_t *h, size_t from, size_t end,
+                  tl_simd_level level);
+
+#endif

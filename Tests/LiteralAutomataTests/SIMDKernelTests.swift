@@ -1,0 +1,124 @@
+import AutomatonCore
+import LiteralAutomata
+import PCRE2Oracle
+import TestSupport
+import Testing
+
+/// The prefilter kernels at every SIMD level this CPU runs (portable always, SSSE3 and
+/// AVX2 on x86_64, NEON on arm64), each against a one-byte-at-a-time reference:
+/// haystacks shorter than a vector, candidates straddling 16- and 32-byte vector
+/// boundaries, every start offset, and all 256 byte values.
+@Suite struct SIMDKernelTests {
+    /// Every level runs here; the portable one on every CPU.
+    @Test func portableIsAlwaysSupported() {
+        #expect(SIMDLevel.supported.contains(.portable))
+        #expect(SIMDLevel.best.isSupported)
+    }
+
+    @Test(arguments: SIMDLevel.allCases)
+    func teddyAgreesWithItsDefinition(_ level: SIMDLevel) throws {
+        guard level.isSupported else { return }   // not this CPU: nothing to run
+        var rng = SeededGenerator(defaultSeed: 0x7EDD_0001 + UInt64(level.rawValue))
+        let seed = rng.seed
+        for round in 0..<300 {
+            // Narrow alphabets make candidates frequent; all 256 values make them rare.
+            let wide = round % 3 == 0
+            let alphabet: [UInt8] = wide ? Array(0...255) : Array("abcdxyz\n\u{7F}".utf8) + [0x80, 0xFF, 0x00]
+            let prefixes = (0..<Int.random(in: 1...64, using: &rng)).map { _ in
+                (0..<Int.random(in: 1...4, using: &rng)).map { _ in alphabet.randomElement(using: &rng)! }
+            }
+            let teddy = try #require(Teddy(prefixes: prefixes, level: level))
+            #expect(teddy.level == level)
+            let n = Int.random(in: 0...(round % 4 == 0 ? 20 : 130), using: &rng)
+            var haystack = (0..<n).map { _ in (wide ? Array("abcdefgh ".utf8) : alphabet).randomElement(using: &rng)! }
+            // Plant a prefix across the 16- or 32-byte boundary now and then.
+            if n > 40, let p = prefixes.randomElement(using: &rng) {
+                let at = [15, 16, 30, 31, 32].randomElement(using: &rng)! - p.count / 2
+                haystack.replaceSubrange(at..<min(at + p.count, n), with: p.prefix(n - at))
+            }
+            haystack.withUnsafeBufferPointer { h in
+                // The reference, once per position: is a candidate, starts a prefix.
+                let candidate = (0..<n).map { teddy.isCandidate(at: $0, in: h) }
+                let occurs = (0..<n).map { i in
+                    prefixes.contains { p in i + p.count <= n && h[i..<(i + p.count)].elementsEqual(p) }
+                }
+                var nextCandidate: Int? = nil, nextOccurrence: Int? = nil
+                for from in stride(from: n, through: 0, by: -1) {
+                    if from < n && candidate[from] { nextCandidate = from }
+                    if from < n && occurs[from] { nextOccurrence = from }
+                    #expect(teddy.find(in: h, from: from) == nextCandidate,
+                            "seed \(seed) round \(round) \(level) from \(from) prefixes \(show(prefixes)) haystack \(show(haystack))")
+                    // Never skips an occurrence: the first one is at or after the candidate.
+                    if let nextOccurrence { #expect((nextCandidate ?? Int.max) <= nextOccurrence, "seed \(seed) round \(round)") }
+                }
+            }
+        }
+    }
+
+    @Test(arguments: SIMDLevel.allCases)
+    func memchrVariantsAgreeWithAByteLoop(_ level: SIMDLevel) {
+        guard level.isSupported else { return }
+        var rng = SeededGenerator(defaultSeed: 0x3E3C_0001 + UInt64(level.rawValue))
+        let seed = rng.seed
+        for round in 0..<400 {
+            let n = Int.random(in: 0...(round % 4 == 0 ? 20 : 150), using: &rng)
+            let haystack = (0..<n).map { _ in UInt8.random(in: 0...255, using: &rng) }
+            // Needles: all 256 values over the rounds, and bytes of the haystack.
+            let a = UInt8(truncatingIfNeeded: round), b = haystack.last ?? 0, c = UInt8.random(in: 0...255, using: &rng)
+            haystack.withUnsafeBufferPointer { h in
+                for from in stride(from: 0, through: n, by: max(1, n / 13)) {
+                    let one = (from..<n).first { h[$0] == a }
+                    let two = (from..<n).first { h[$0] == a || h[$0] == b }
+                    let three = (from..<n).first { h[$0] == a || h[$0] == b || h[$0] == c }
+                    let context = "seed \(seed) round \(round) \(level) from \(from) needles \(a) \(b) \(c)"
+                    #expect(Memchr.find(a, in: h, from: from) == one, "\(context)")
+                    #expect(Memchr.find2(a, b, in: h, from: from, level: level) == two, "\(context)")
+                    #expect(Memchr.find3(a, b, c, in: h, from: from, level: level) == three, "\(context)")
+                }
+            }
+        }
+    }
+
+    /// Aho-Corasick with Teddy at each level, and with the prefilter off, against the
+    /// naive matcher and PCRE2 (leftmost-first) on random text and on the SMS corpus when present.
+    @Test(arguments: SIMDLevel.allCases)
+    func ahoCorasickWithTeddyAtEachLevel(_ level: SIMDLevel) throws {
+        guard level.isSupported else { return }
+        var rng = SeededGenerator(defaultSeed: 0x7EDD_AC01 + UInt64(level.rawValue))
+        let seed = rng.seed
+        let words = ["free", "win", "winner", "cash", "prize", "urgent", "claim", "txt", "reply", "call",
+                     "mobile", "stop", "offer", "award", "guaranteed", "now", "you", "the", "to", "ok"]
+        let corpus = SharedCorpora.bytes("sms-spam/train.tsv").map { Array($0.prefix(200_000)) }
+        for round in 0..<24 {
+            let patterns = (0..<Int.random(in: 2...words.count, using: &rng)).map { _ in
+                Array(words.randomElement(using: &rng)!.utf8)
+            }
+            let haystack: [UInt8]
+            if let corpus, round % 2 == 0 {
+                let start = Int.random(in: 0..<(corpus.count - 20_000), using: &rng)
+                haystack = Array(corpus[start..<(start + 20_000)])
+            } else {
+                haystack = rng.bytes(from: Array("abcdefghinorstuwxy .\n".utf8), maxLength: 3000)
+            }
+            let ci = round % 3 == 0
+            var po = PCRE2Options(encoding: .bytes)
+            po.caseless = ci
+            let words = patterns.map { String(decoding: $0, as: UTF8.self) }
+            let pcre2 = try PCRE2Regex(pattern: PCRE2Regex.alternation(of: words, wholeWord: false), options: po)
+                .matches(in: haystack)
+            for kind in [MatchKind.leftmostFirst, .leftmostLongest] {
+                let expected = NaiveLiteralMatcher(patterns: patterns, kind: kind.naive, caseInsensitive: ci)
+                    .matches(in: haystack)
+                for prefilter in [true, false] {
+                    let ac = try AhoCorasick.Builder().matchKind(kind).asciiCaseInsensitive(ci)
+                        .prefilter(prefilter).simdLevel(level).build(patterns)
+                    #expect(ac.statistics.hasPrefilter == prefilter)
+                    let got = ac.matches(in: haystack)
+                    let context = "seed \(seed) round \(round) \(level) \(kind) ci \(ci) prefilter \(prefilter) patterns \(show(patterns))"
+                    #expect(got == expected, "\(context)")
+                    if kind == .leftmostFirst { #expect(got.map(\.range) == pcre2, "PCRE2: \(context)") }
+                }
+            }
+        }
+    }
+}
