@@ -22,3 +22,23 @@ func findByte(_ byte: UInt8, in start: UnsafePointer<UInt8>, count: Int) -> Unsa
     guard let hit = memchr(start, Int32(byte), count) else { return nil }
     return UnsafePointer(hit.assumingMemoryBound(to: UInt8.self))
 }
+
+/// read(2) into `buffer`, retried on `EINTR`: the byte count, 0 at the end of the
+/// input, or -1 with the error in ``lastErrno``.
+package func readSome(_ fd: Int32, _ buffer: UnsafeMutablePointer<UInt8>, _ count: Int) -> Int {
+    while true {
+        let n = read(fd, buffer, count)
+        if n < 0, errno == EINTR { continue }
+        return n
+    }
+}
+
+/// The `errno` of the last failed call.
+var lastErrno: Int32 { errno }
+
+/// Moves `count` bytes from `source` to `destination`; the regions may overlap (memmove(3)).
+@inline(__always)
+func moveBytes(_ destination: UnsafeMutablePointer<UInt8>, from source: UnsafePointer<UInt8>, count: Int) {
+    // SAFETY: the caller passes `count` valid bytes at both addresses; memmove allows overlap.
+    memmove(destination, source, count)
+}

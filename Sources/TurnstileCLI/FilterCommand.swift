@@ -73,48 +73,42 @@ struct FilterCommand: ParsableCommand {
         // PERF: Benchmarks/scripts/literal_throughput.py 'filter': modes that print
         // only the verdict (or the record as it is) stop searching a spam record early.
         let verdictOnly = mode == .count || mode == .clean || (mode == .spam && !sink.color)
-        var scanner = RecordScanner(
+        var reader = RecordReader(
             matcher: filter.matcher, delimiter: stream.delimiter, maxRecordBytes: stream.maxRecordBytes,
             stopAfterVerdict: verdictOnly ? filter : nil)
-        defer { scanner.deallocate() }
+        defer { reader.deallocate() }
         let clock = ContinuousClock()
         let started = clock.now
         let inputs = stream.inputs
         let status = runInputs(inputs, output: output) { (fd, name) throws(ScanError) in
             sink.beginInput(name: inputs.count > 1 ? name : nil)
-            try scanner.scan(fd: fd, output: output, into: &sink)
+            try reader.read(fd: fd, into: &sink)
         } finish: { () throws(OutputError) in
             if mode == .count { try output.write("clean \(sink.records - sink.spamRecords) spam \(sink.spamRecords)\n") }
         }
         if stats {
             let seconds = (clock.now - started) / .seconds(1)
-            let rate = seconds > 0 ? Double(scanner.bytesRead) / 1_000_000 / seconds : 0
-            printError("turnstile: records \(sink.records), bytes \(scanner.bytesRead), spam \(sink.spamRecords), clean \(sink.records - sink.spamRecords), \(formatRate(rate)) MB/s")
+            let rate = seconds > 0 ? Double(reader.bytesRead) / 1_000_000 / seconds : 0
+            printError("turnstile: records \(sink.records), bytes \(reader.bytesRead), spam \(sink.spamRecords), clean \(sink.records - sink.spamRecords), \(formatRate(rate)) MB/s")
         }
         throw ExitCode(status.exitCode(matched: sink.spamRecords > 0))
     }
 }
 
-/// Prints records as the filter's output mode says.
+/// Prints records as the filter's output mode says; every verdict comes from its
+/// ``RecordJudge``.
 struct FilterSink: RecordSink {
+    typealias Failure = OutputError
     enum Mode { case clean, spam, mask, count, json }
 
-    let filter: SpamFilter
-    /// `filter.threshold` and `filter.needsCompletion`, copied out once: reading them
-    /// through `filter` per record copied the whole filter (a memcpy and four
-    /// retain/release pairs per record). PERF: literal_throughput.py 'filter'.
-    private let threshold: Double
-    private let needsCompletion: Bool
     let mode: Mode
     let output: OutputWriter
     let color: Bool
     /// Written after a last record that had no delimiter.
     let defaultTerminator: [UInt8]
-    private var scorer: SpamFilter.Scorer
+    private var judge: RecordJudge
     private var scratch: [UInt8] = []
     private var ranges: [Range<Int>] = []
-    /// The matches of a regex record plus those of rules its matches hid.
-    private var completed: [Match] = []
     private var fileName: String?
     /// Records in the current input (numbers in JSON are 1-based per input).
     private var recordNumber = 0
@@ -125,14 +119,11 @@ struct FilterSink: RecordSink {
     private var printTail = false
 
     init(filter: SpamFilter, mode: Mode, output: OutputWriter, color: Bool, delimiter: RecordDelimiter) {
-        self.filter = filter
-        self.threshold = filter.threshold
-        self.needsCompletion = filter.needsCompletion
+        self.judge = RecordJudge(filter)
         self.defaultTerminator = delimiter.defaultTerminator
         self.mode = mode
         self.output = output
         self.color = color
-        self.scorer = filter.makeScorer()
     }
 
     mutating func beginInput(name: String?) {
@@ -142,20 +133,12 @@ struct FilterSink: RecordSink {
 
     mutating func record(
         content: UnsafeBufferPointer<UInt8>, terminator: UnsafeBufferPointer<UInt8>,
-        offset: Int, matches: ArraySlice<Match>, truncated: Bool
+        offset: Int, matches found: ArraySlice<Match>, truncated: Bool
     ) throws(OutputError) {
         recordNumber += 1
         records += 1
-        var matches = matches
-        if needsCompletion, !matches.isEmpty {
-            completed.removeAll(keepingCapacity: true)
-            completed.append(contentsOf: matches)
-            filter.completeMatches(in: content, found: matches, into: &completed)
-            matches = completed[...]
-        }
-        scorer.beginRecord()
-        for m in matches { scorer.add(pattern: m.pattern) }
-        let isSpam = scorer.score >= threshold
+        let matches = judge.judge(content, found: found)
+        let isSpam = judge.isSpam
         if isSpam { spamRecords += 1 }
         let printed: Bool
         switch mode {
@@ -186,8 +169,10 @@ struct FilterSink: RecordSink {
     /// A record without matches is clean when the threshold is above 0 — then the
     /// modes that print only verdicts or whole records take runs of them at once.
     var acceptsCleanRuns: Bool {
-        threshold > 0 && !needsCompletion && (mode == .count || mode == .clean || mode == .spam)
+        judge.recordWithoutMatchesIsClean && !judge.needsCompletion && (mode == .count || mode == .clean || mode == .spam)
     }
+
+    mutating func willRead() throws(OutputError) { try output.flushIfInteractive() }
 
     mutating func cleanRun(_ bytes: UnsafeBufferPointer<UInt8>, records n: Int) throws(OutputError) {
         recordNumber += n
@@ -248,7 +233,7 @@ struct FilterSink: RecordSink {
             name.withUTF8 { Rendering.appendJSONString($0, to: &scratch) }
             scratch.append(UInt8(ascii: ","))
         }
-        scratch.append(contentsOf: "\"spam\":\(isSpam),\"score\":\(Rendering.number(scorer.score)),\"matches\":[".utf8)
+        scratch.append(contentsOf: "\"spam\":\(isSpam),\"score\":\(Rendering.number(judge.score)),\"matches\":[".utf8)
         var first = true
         for m in matches {
             if !first { scratch.append(UInt8(ascii: ",")) }

@@ -64,21 +64,21 @@ struct MatchCommand: ParsableCommand {
         let inputs = stream.inputs
         var sink = MatchSink(output: output, mode: count ? .count : json ? .json : .lines,
                              color: stream.useColor(output))
-        var scanner = RecordScanner(matcher: matcher, delimiter: stream.delimiter, maxRecordBytes: stream.maxRecordBytes)
-        defer { scanner.deallocate() }
+        var reader = RecordReader(matcher: matcher, delimiter: stream.delimiter, maxRecordBytes: stream.maxRecordBytes)
+        defer { reader.deallocate() }
         var total = 0
         let status = runInputs(inputs, output: output) { (fd, name) throws(ScanError) in
             sink.beginInput(name: inputs.count > 1 ? name : nil)
-            try scanner.scan(fd: fd, output: output, into: &sink)
+            try reader.read(fd: fd, into: &sink)
             total += sink.inputMatches
             if count {
                 do throws(OutputError) {
                     if inputs.count > 1 { try output.write("\(name):\(sink.inputMatches)\n") }
                     else { try output.write("\(sink.inputMatches)\n") }
-                } catch { throw .output(error) }
+                } catch { throw .sink(error) }
             }
         } finish: { () throws(OutputError) in }
-        if scanner.truncatedSomeRecord {
+        if reader.truncatedSomeRecord {
             printError("turnstile: warning: a record longer than \(stream.maxRecordBytes) bytes was searched only in its first \(stream.maxRecordBytes) bytes (see --max-record-bytes)")
         }
         throw ExitCode(status.exitCode(matched: total > 0))
@@ -87,6 +87,7 @@ struct MatchCommand: ParsableCommand {
 
 /// Prints matches.
 struct MatchSink: RecordSink {
+    typealias Failure = OutputError
     enum Mode { case lines, json, count }
 
     let output: OutputWriter
@@ -141,6 +142,8 @@ struct MatchSink: RecordSink {
     }
 
     mutating func tail(_ bytes: UnsafeBufferPointer<UInt8>, end: UnsafeBufferPointer<UInt8>?) throws(OutputError) {}
+
+    mutating func willRead() throws(OutputError) { try output.flushIfInteractive() }
 
     /// Counting needs no record boundaries.
     var needsRecordBoundaries: Bool { mode != .count }

@@ -8,6 +8,9 @@ struct CommandFailure: Error {
     init(_ message: String) { self.message = message }
 }
 
+/// Why reading one input stopped: read(2) failed, or writing the output did.
+typealias ScanError = RecordReadError<OutputError>
+
 /// What happened over all inputs.
 struct RunStatus {
     /// Some input could not be opened or read.
@@ -57,7 +60,7 @@ func runInputs(
             case .read(let code):
                 printError("turnstile: \(inputName(path)): \(errnoDescription(code))")
                 status.hadError = true
-            case .output(let e):
+            case .sink(let e):
                 outputFailed(e)
                 return status
             }

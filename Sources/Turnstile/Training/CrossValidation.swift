@@ -63,9 +63,10 @@ public enum CrossValidation {
             let list = try trainer.train(set, subset: trainIndices)
             let filter = try list.spamFilter()
             var matrix = ConfusionMatrix()
+            var judge = RecordJudge(filter)
             for i in set.records.indices where fold[i] == k {
-                let score = SpamTrainer.score(filter, set.records[i].text)
-                matrix.add(isSpam: labels[i], predictedSpam: score >= filter.threshold)
+                set.records[i].text.withUnsafeBufferPointer { _ = judge.judge($0) }
+                matrix.add(isSpam: labels[i], predictedSpam: judge.isSpam)
             }
             result.append(Fold(threshold: list.threshold.threshold, training: list.threshold.matrix,
                                heldOut: matrix, rules: list.words.count + list.phrases.count))
