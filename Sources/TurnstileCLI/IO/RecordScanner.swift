@@ -98,9 +98,24 @@ struct RecordScanner {
     /// Frees the buffer (the scanner is a value; call once when done).
     func deallocate() { buffer.deallocate() }
 
-    /// Reads `fd` to its end and feeds `sink`.
-    mutating func scan<Sink: RecordSink>(fd: Int32, output: OutputWriter, into sink: inout Sink) throws(ScanError) {
-        var start = 0, end = 0, base = 0
+    /// Reads `fd` to its end and feeds `sink`. `prefix` are bytes of the input already
+    /// read from `fd`, starting at input offset `base` (`--threads` hands the rest of an
+    /// input over this way when a record is too long for a chunk).
+    mutating func scan<Sink: RecordSink>(
+        fd: Int32, output: OutputWriter, into sink: inout Sink,
+        prefix: UnsafeBufferPointer<UInt8> = UnsafeBufferPointer(start: nil, count: 0), base startBase: Int = 0
+    ) throws(ScanError) {
+        var start = 0, end = 0, base = startBase
+        if prefix.count > 0 {
+            if prefix.count + Self.readSize > capacity {
+                buffer.deallocate()
+                capacity = prefix.count + 2 * Self.readSize
+                buffer = .allocate(capacity: capacity)
+            }
+            // SAFETY: prefix.count < capacity (made so above); distinct allocations.
+            buffer.update(from: prefix.baseAddress!, count: prefix.count)
+            end = prefix.count
+        }
         var atEnd = false
         var inTail = false
         while true {
@@ -163,6 +178,14 @@ struct RecordScanner {
             if n < 0 { throw .read(errno) }
             if n == 0 { atEnd = true } else { end += n; bytesRead += n }
         }
+    }
+
+    /// Feeds `sink` the records of `chunk`, which holds only complete records (the last
+    /// one possibly without its delimiter at the end of the input) starting at input
+    /// offset `base`: one `--threads` chunk, searched exactly as ``scan(fd:output:into:prefix:base:)``
+    /// would search the same records.
+    mutating func scan<Sink: RecordSink>(chunk: UnsafeBufferPointer<UInt8>, base: Int, into sink: inout Sink) throws(OutputError) {
+        _ = try processComplete(chunk, from: 0, base: base, atEnd: true, into: &sink)
     }
 
     private func slice(_ view: UnsafeBufferPointer<UInt8>, _ from: Int, _ to: Int) -> UnsafeBufferPointer<UInt8> {
