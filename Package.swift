@@ -2,6 +2,7 @@
 // Turnstile: text-pattern automata. See ../shared/DESIGN.md for the architecture.
 //
 // Dependency direction (nothing points back up):
+//   AutomatonCore ◄─ EventMachine (typed state/event machines; nothing else uses it)
 //   AutomatonCore ◄─ LiteralAutomata ◄─┐
 //   AutomatonCore ◄─ RegexAutomata ◄───┼─ Turnstile ◄─ turnstile (executable)
 //   CPCRE2 ◄─ PCRE2Oracle ◄─ test targets and Benchmarks/ only (never a library product)
@@ -16,6 +17,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "AutomatonCore", targets: ["AutomatonCore"]),
+        .library(name: "EventMachine", targets: ["EventMachine"]),
         .library(name: "LiteralAutomata", targets: ["LiteralAutomata"]),
         .library(name: "RegexAutomata", targets: ["RegexAutomata"]),
         .library(name: "Turnstile", targets: ["Turnstile"]),
@@ -28,6 +30,7 @@ let package = Package(
     ],
     targets: [
         .target(name: "AutomatonCore", swiftSettings: strict),
+        .target(name: "EventMachine", dependencies: ["AutomatonCore"], swiftSettings: strict),
         .target(name: "LiteralAutomata", dependencies: ["AutomatonCore"], swiftSettings: strict),
         .target(name: "RegexAutomata", dependencies: ["AutomatonCore"], swiftSettings: strict),
         .target(
@@ -38,7 +41,7 @@ let package = Package(
         .executableTarget(
             name: "TurnstileCLI",
             dependencies: [
-                "Turnstile",
+                "Turnstile", "AutomatonCore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict
@@ -58,6 +61,7 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(name: "AutomatonCoreTests", dependencies: ["AutomatonCore", "TestSupport"]),
+        .testTarget(name: "EventMachineTests", dependencies: ["EventMachine", "AutomatonCore", "TestSupport"]),
         .testTarget(name: "PCRE2OracleTests", dependencies: ["PCRE2Oracle", "TestSupport"]),
         .testTarget(
             name: "LiteralAutomataTests",

@@ -12,6 +12,7 @@ import PackageDescription
 
 let turnstile: [Target.Dependency] = [
     .product(name: "AutomatonCore", package: "Turnstile"),
+    .product(name: "EventMachine", package: "Turnstile"),
     .product(name: "LiteralAutomata", package: "Turnstile"),
     .product(name: "RegexAutomata", package: "Turnstile"),
     .product(name: "Turnstile", package: "Turnstile"),

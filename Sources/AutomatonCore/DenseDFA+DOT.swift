@@ -115,9 +115,9 @@ extension DenseDFA {
 
     /// `lines` as one DOT quoted string: quotes and backslashes escaped (so `\x00`
     /// shows as such), lines joined by DOT's `\n` line break.
-    static func dotQuoted(_ lines: String...) -> String { dotQuotedLines(lines) }
+    package static func dotQuoted(_ lines: String...) -> String { dotQuotedLines(lines) }
 
-    static func dotQuotedLines(_ lines: [String]) -> String {
+    package static func dotQuotedLines(_ lines: [String]) -> String {
         var out = "\""
         for (n, line) in lines.enumerated() {
             if n > 0 { out += "\\n" }

@@ -256,10 +256,3 @@ extension DenseDFA {
         matchEnds(in: Array(haystack.utf8))
     }
 }
-
-/// Runs `body` over the UTF-8 bytes of `string` without copying a native string.
-@inlinable
-public func withUTF8<R>(_ string: String, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
-    var copy = string
-    return try copy.withUTF8(body)
-}

@@ -201,9 +201,3 @@ public enum StartContext: Int, Sendable, CaseIterable {
         else { self = .otherByte }
     }
 }
-
-/// `true` for `[0-9A-Za-z_]`, the word bytes of `\b` and `\w` (ASCII meaning).
-@inlinable
-public func isASCIIWordByte(_ b: UInt8) -> Bool {
-    (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || b == 0x5F
-}

@@ -135,6 +135,16 @@ public struct DenseDFABuilder: Sendable {
     ///
     /// - Throws: ``AutomatonError`` when a limit is exceeded or a pattern id is out of range.
     public func build(matchTiming: DenseDFA.MatchTiming = .immediate, limits: Limits = Limits()) throws(AutomatonError) -> DenseDFA {
+        try buildReportingIDs(matchTiming: matchTiming, limits: limits).automaton
+    }
+
+    /// ``build(matchTiming:limits:)``, also telling where each builder state went:
+    /// `ids[i]` is the pre-multiplied id of builder state `i` in the automaton, so a
+    /// caller that keeps its own state names (the event machine) maps them explicitly
+    /// instead of assuming the renumbering.
+    package func buildReportingIDs(matchTiming: DenseDFA.MatchTiming = .immediate, limits: Limits = Limits())
+        throws(AutomatonError) -> (automaton: DenseDFA, ids: [DenseDFA.StateID])
+    {
         try checkSize(against: limits)
         let n = stateCount
         for (i, list) in patterns.enumerated() {
@@ -179,11 +189,12 @@ public struct DenseDFABuilder: Sendable {
             }
         }
         let startIDs = starts.map { newIndex[$0] << UInt32(shift) }
-        return DenseDFA(
+        let automaton = DenseDFA(
             byteClasses: byteClasses, stride: stride, strideShift: shift, stateCount: n,
             matchTiming: matchTiming, patternCount: patternCount, table: table, starts: startIDs,
             maxMatchID: UInt32(matchCount) << UInt32(shift), patternOffsets: offsets, patternList: list
         )
+        return (automaton, newIndex.map { $0 << UInt32(shift) })
     }
 }
 

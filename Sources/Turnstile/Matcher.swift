@@ -108,7 +108,7 @@ public struct Matcher: Sendable {
         for p in patterns {
             for b in p {
                 bytes[Int(b)] = true
-                if options.caseInsensitive, (b | 0x20) >= 0x61, (b | 0x20) <= 0x7A {
+                if options.caseInsensitive, isASCIILetter(b) {
                     bytes[Int(b | 0x20)] = true
                     bytes[Int(b & ~0x20)] = true
                 }
@@ -318,14 +318,11 @@ public struct Matcher: Sendable {
         switch engine {
         case .empty: return true
         case .kmp, .ahoCorasick:
-            return !literalBytes[Int(byte)] && !isWordByte(byte) && !patterns.contains(where: \.isEmpty)
+            return !literalBytes[Int(byte)] && !isASCIIWordByte(byte) && !patterns.contains(where: \.isEmpty)
         case .regex: return false
         }
     }
 }
-
-@inline(__always)
-func isWordByte(_ b: UInt8) -> Bool { isASCIIWordByte(b) }
 
 /// One literal: KMP's overlapping automaton plus the selection of leftmost,
 /// non-overlapping, whole-word matches. (With a single pattern, leftmost-first and
@@ -354,8 +351,8 @@ struct SingleLiteralSearcher: Sendable {
     /// PCRE2's `\b` at offset `x`: the bytes on either side differ in wordness.
     @inline(__always)
     static func isBoundary(_ h: UnsafeBufferPointer<UInt8>, _ x: Int) -> Bool {
-        let before = x > 0 && isWordByte(h[x - 1])
-        let after = x < h.count && isWordByte(h[x])
+        let before = x > 0 && isASCIIWordByte(h[x - 1])
+        let after = x < h.count && isASCIIWordByte(h[x])
         return before != after
     }
 

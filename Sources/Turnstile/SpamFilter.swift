@@ -2,7 +2,7 @@
 ///
 /// A record's score is the sum of the weights of the *distinct* rules that match in
 /// it (each rule counts once per record, however often it occurs); the record is spam
-/// when the score reaches the threshold. With literal rules every occurrence counts
+/// when the score reaches the threshold. ``RecordJudge`` computes every verdict. With literal rules every occurrence counts
 /// (overlapping matching), so "cash" and "cash prize" both score in "cash prize";
 /// regex rules are leftmost-first, and a record with a match is searched again
 /// rule by rule so that a rule hidden by another's match still counts.
@@ -12,64 +12,17 @@
 /// let verdict = filter.verdict(for: Array("URGENT! Claim your prize now".utf8))
 /// verdict.isSpam    // true
 /// verdict.score     // sum of the distinct rules' weights
+/// verdict.hits      // which rules, each once, with its first match
 /// ```
 ///
 /// - Complexity: building is the matcher's build; judging a record is O(record bytes
 ///   + matches).
 public struct SpamFilter: Sendable {
-    /// One rule: a pattern and the weight it adds to a record's score.
-    public struct Rule: Sendable, Hashable {
-        public var pattern: [UInt8]
-        public var weight: Double
+    /// One rule (see ``Turnstile/Rule``).
+    public typealias Rule = Turnstile.Rule
 
-        public init(pattern: [UInt8], weight: Double = 1) {
-            self.pattern = pattern
-            self.weight = weight
-        }
-
-        public init(_ pattern: String, weight: Double = 1) {
-            self.init(pattern: Array(pattern.utf8), weight: weight)
-        }
-    }
-
-    /// The judgement of one record.
-    public struct Verdict: Sendable, Hashable {
-        public var isSpam: Bool
-        public var score: Double
-        /// The matches in the record, offsets relative to the record.
-        public var matches: [Match]
-    }
-
-    /// Adds up the weights of the distinct rules seen in the current record, without
-    /// allocating per record: drive it with ``beginRecord()`` and ``add(pattern:)``.
-    public struct Scorer: Sendable {
-        @usableFromInline let weights: [Double]
-        /// `lastRecord[p] == record` ⇔ rule p already counted in the current record.
-        @usableFromInline var lastRecord: [Int]
-        @usableFromInline var record = 0
-        @usableFromInline var total: Double = 0
-        /// The current record's score so far.
-        public var score: Double { total }
-
-        public init(weights: [Double]) {
-            self.weights = weights
-            self.lastRecord = [Int](repeating: 0, count: weights.count)
-        }
-
-        /// Starts a new record with score 0.
-        @inlinable public mutating func beginRecord() {
-            record &+= 1
-            total = 0
-        }
-
-        /// Counts rule `pattern` for the current record unless it already counted.
-        @inlinable public mutating func add(pattern: Int) {
-            if lastRecord[pattern] != record {
-                lastRecord[pattern] = record
-                total += weights[pattern]
-            }
-        }
-    }
+    /// The judgement of one record (see ``RecordJudge``, which computes it).
+    public typealias Verdict = Turnstile.Verdict
 
     /// The rules, by pattern id.
     public let rules: [Rule]
@@ -99,26 +52,9 @@ public struct SpamFilter: Sendable {
         }
     }
 
-    /// `true` when ``completeMatches(in:found:into:)`` may add matches: regex rule sets
-    /// of more than one rule.
+    /// `true` when the rules need ``RecordJudge``'s completion pass: regex rule sets of
+    /// more than one rule.
     public var needsCompletion: Bool { !singleRuleMatchers.isEmpty }
-
-    /// Appends to `matches` the matches of every rule that `found` (the matcher's
-    /// matches in `record`) does not already include, so each rule that occurs in the
-    /// record is counted. Does nothing for literal rule sets (their matcher reports
-    /// every occurrence) or when `found` is empty (then no rule matches at all).
-    ///
-    /// - Complexity: O(rules × record bytes) for a regex record with a match; O(1) otherwise.
-    public func completeMatches(in record: UnsafeBufferPointer<UInt8>, found: ArraySlice<Match>, into matches: inout [Match]) {
-        guard !singleRuleMatchers.isEmpty, !found.isEmpty else { return }
-        var seen = [Bool](repeating: false, count: rules.count)
-        for m in found { seen[m.pattern] = true }
-        for (id, single) in singleRuleMatchers.enumerated() where !seen[id] {
-            let start = matches.count
-            single.appendMatches(in: record, to: &matches)
-            for k in start..<matches.count { matches[k].pattern = id }
-        }
-    }
 
     /// The options of the built-in list: literal words, whole words, ASCII case-insensitive.
     public static var standardOptions: Matcher.Options {
@@ -135,76 +71,12 @@ public struct SpamFilter: Sendable {
         try SpamFilter(rules: DefaultSpamList.rules, options: standardOptions, threshold: threshold)
     }
 
-    /// `true` when no rule weighs less than 0: a record's score only grows as its
-    /// matches are counted, so once it reaches the threshold the record is spam
-    /// whatever else it contains, and a search may skip the rest of it.
-    public var verdictCannotDrop: Bool { rules.allSatisfy { $0.weight >= 0 } }
-
-    /// A scorer over these rules' weights.
-    public func makeScorer() -> Scorer { Scorer(weights: rules.map(\.weight)) }
-
-    /// Judges one record.
+    /// Judges one record (a new ``RecordJudge`` each call; keep a judge to judge many).
     public func verdict(for record: [UInt8]) -> Verdict {
-        var matches = matcher.matches(in: record)
-        if needsCompletion {
-            let found = matches
-            record.withUnsafeBufferPointer { completeMatches(in: $0, found: found[...], into: &matches) }
-        }
-        var scorer = makeScorer()
-        scorer.beginRecord()
-        for m in matches { scorer.add(pattern: m.pattern) }
-        return Verdict(isSpam: scorer.score >= threshold, score: scorer.score, matches: matches)
+        var judge = RecordJudge(self)
+        return judge.verdict(for: record)
     }
 
     /// Judges one record given as a string.
     public func verdict(for record: String) -> Verdict { verdict(for: Array(record.utf8)) }
-}
-
-/// Reads rule files: one `pattern<TAB>weight` per line (the weight is optional and
-/// defaults to 1), `#` comment lines and blank lines ignored, a `\r` before the line
-/// end dropped.
-///
-/// ```swift
-/// let rules = try RuleFile.parse(Array("# spam words\nwinner\t2\nfree entry\n".utf8), source: "rules.txt")
-/// // [winner (2), free entry (1)]
-/// ```
-public enum RuleFile {
-    /// The rules in `bytes`; `source` names the file in error messages.
-    public static func parse(_ bytes: [UInt8], source: String) throws(TurnstileError) -> [SpamFilter.Rule] {
-        var rules: [SpamFilter.Rule] = []
-        var lineNumber = 0
-        for rawLine in bytes.split(separator: 0x0A, omittingEmptySubsequences: false) {
-            lineNumber += 1
-            var line = rawLine[...]
-            if line.last == 0x0D { line = line.dropLast() }
-            if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
-            if line.first == UInt8(ascii: "#") { continue }
-            var pattern = line
-            var weight = 1.0
-            if let tab = line.lastIndex(of: 0x09) {
-                let text = String(decoding: line[(tab + 1)...], as: UTF8.self)
-                    .trimmingSpaces()
-                guard let w = Double(text), w.isFinite else {
-                    throw TurnstileError(.invalidRule(
-                        source: source, line: lineNumber, message: "the weight \"\(text)\" is not a number"))
-                }
-                weight = w
-                pattern = line[..<tab]
-            }
-            if pattern.isEmpty {
-                throw TurnstileError(.invalidRule(source: source, line: lineNumber, message: "the pattern is empty"))
-            }
-            rules.append(SpamFilter.Rule(pattern: Array(pattern), weight: weight))
-        }
-        return rules
-    }
-}
-
-extension String {
-    fileprivate func trimmingSpaces() -> String {
-        var s = Substring(self)
-        while s.first == " " { s = s.dropFirst() }
-        while s.last == " " { s = s.dropLast() }
-        return String(s)
-    }
 }

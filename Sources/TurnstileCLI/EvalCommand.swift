@@ -55,11 +55,8 @@ struct EvalCommand: ParsableCommand {
             throw CommandFailure(String(describing: error))
         }
         var evaluation = SpamEvaluation(filter: filter)
-        var matches: [Match] = []
         try input.forEachRecord { isSpam, text in
-            matches.removeAll(keepingCapacity: true)
-            filter.matcher.appendMatches(in: text, to: &matches)
-            evaluation.add(isSpam: isSpam, matches: matches[...])
+            evaluation.add(isSpam: isSpam, record: text)
         }
         let text = json ? Self.json(evaluation, top: top) : Self.report(evaluation, top: top)
         let output = OutputWriter(fd: 1)

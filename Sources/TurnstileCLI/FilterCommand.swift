@@ -76,9 +76,9 @@ struct FilterCommand: ParsableCommand {
         // PERF: Benchmarks/scripts/literal_throughput.py 'filter': modes that print
         // only the verdict (or the record as it is) stop searching a spam record early.
         let verdictOnly = mode == .count || mode == .clean || (mode == .spam && !color)
-        let makeScanner = { @Sendable in
-            RecordScanner(matcher: filter.matcher, delimiter: delimiter, maxRecordBytes: maxRecordBytes,
-                          stopAfterVerdict: verdictOnly ? filter : nil)
+        let makeReader = { @Sendable in
+            RecordReader(matcher: filter.matcher, delimiter: delimiter, maxRecordBytes: maxRecordBytes,
+                         stopAfterVerdict: verdictOnly ? filter : nil)
         }
         let clock = ContinuousClock()
         let started = clock.now
@@ -87,18 +87,18 @@ struct FilterCommand: ParsableCommand {
         let tally: RecordTally, bytesRead: Int
         if let threads = stream.parallelThreads {
             let scan = ParallelScan(threads: threads, delimiter: delimiter, maxRecordBytes: maxRecordBytes,
-                                    makeScanner: makeScanner, makeSink: makeSink) { _, _, _ in }
+                                    makeReader: makeReader, makeSink: makeSink) { _, _, _ in }
             let outcome = scan.run(inputs, output: output)
             (status, tally, bytesRead) = (outcome.status, outcome.tally, outcome.bytesRead)
         } else {
             var sink = makeSink(output)
-            var scanner = makeScanner()
-            defer { scanner.deallocate() }
+            var reader = makeReader()
+            defer { reader.deallocate() }
             status = runInputs(inputs, output: output) { (fd, name) throws(ScanError) in
                 sink.beginInput(name: inputs.count > 1 ? name : nil, firstRecord: 0)
-                try scanner.scan(fd: fd, output: output, into: &sink)
+                try reader.read(fd: fd, into: &sink)
             } finish: {}
-            (tally, bytesRead) = (sink.takeTally(), scanner.bytesRead)
+            (tally, bytesRead) = (sink.takeTally(), reader.bytesRead)
         }
         finishRun(&status, output: output) { () throws(OutputError) in
             if mode == .count { try output.write("clean \(tally.records - tally.spamRecords) spam \(tally.spamRecords)\n") }
@@ -112,26 +112,20 @@ struct FilterCommand: ParsableCommand {
     }
 }
 
-/// Prints records as the filter's output mode says.
+/// Prints records as the filter's output mode says; every verdict comes from its
+/// ``RecordJudge``.
 struct FilterSink: ChunkSink {
+    typealias Failure = OutputError
     enum Mode { case clean, spam, mask, count, json }
 
-    let filter: SpamFilter
-    /// `filter.threshold` and `filter.needsCompletion`, copied out once: reading them
-    /// through `filter` per record copied the whole filter (a memcpy and four
-    /// retain/release pairs per record). PERF: literal_throughput.py 'filter'.
-    private let threshold: Double
-    private let needsCompletion: Bool
     let mode: Mode
     let output: OutputWriter
     let color: Bool
     /// Written after a last record that had no delimiter.
     let defaultTerminator: [UInt8]
-    private var scorer: SpamFilter.Scorer
+    private var judge: RecordJudge
     private var scratch: [UInt8] = []
     private var ranges: [Range<Int>] = []
-    /// The matches of a regex record plus those of rules its matches hid.
-    private var completed: [Match] = []
     private var fileName: String?
     /// Records in the current input (numbers in JSON are 1-based per input).
     private var recordNumber = 0
@@ -144,14 +138,11 @@ struct FilterSink: ChunkSink {
     private var taken = RecordTally()
 
     init(filter: SpamFilter, mode: Mode, output: OutputWriter, color: Bool, delimiter: RecordDelimiter) {
-        self.filter = filter
-        self.threshold = filter.threshold
-        self.needsCompletion = filter.needsCompletion
+        self.judge = RecordJudge(filter)
         self.defaultTerminator = delimiter.defaultTerminator
         self.mode = mode
         self.output = output
         self.color = color
-        self.scorer = filter.makeScorer()
     }
 
     mutating func beginInput(name: String?, firstRecord: Int) {
@@ -167,20 +158,12 @@ struct FilterSink: ChunkSink {
 
     mutating func record(
         content: UnsafeBufferPointer<UInt8>, terminator: UnsafeBufferPointer<UInt8>,
-        offset: Int, matches: ArraySlice<Match>, truncated: Bool
+        offset: Int, matches found: ArraySlice<Match>, truncated: Bool
     ) throws(OutputError) {
         recordNumber += 1
         records += 1
-        var matches = matches
-        if needsCompletion, !matches.isEmpty {
-            completed.removeAll(keepingCapacity: true)
-            completed.append(contentsOf: matches)
-            filter.completeMatches(in: content, found: matches, into: &completed)
-            matches = completed[...]
-        }
-        scorer.beginRecord()
-        for m in matches { scorer.add(pattern: m.pattern) }
-        let isSpam = scorer.score >= threshold
+        let matches = judge.judge(content, found: found)
+        let isSpam = judge.isSpam
         if isSpam { spamRecords += 1 }
         let printed: Bool
         switch mode {
@@ -211,8 +194,10 @@ struct FilterSink: ChunkSink {
     /// A record without matches is clean when the threshold is above 0 — then the
     /// modes that print only verdicts or whole records take runs of them at once.
     var acceptsCleanRuns: Bool {
-        threshold > 0 && !needsCompletion && (mode == .count || mode == .clean || mode == .spam)
+        judge.recordWithoutMatchesIsClean && !judge.needsCompletion && (mode == .count || mode == .clean || mode == .spam)
     }
+
+    mutating func willRead() throws(OutputError) { try output.flushIfInteractive() }
 
     mutating func cleanRun(_ bytes: UnsafeBufferPointer<UInt8>, records n: Int) throws(OutputError) {
         recordNumber += n
@@ -273,7 +258,7 @@ struct FilterSink: ChunkSink {
             name.withUTF8 { Rendering.appendJSONString($0, to: &scratch) }
             scratch.append(UInt8(ascii: ","))
         }
-        scratch.append(contentsOf: "\"spam\":\(isSpam),\"score\":\(Rendering.number(scorer.score)),\"matches\":[".utf8)
+        scratch.append(contentsOf: "\"spam\":\(isSpam),\"score\":\(Rendering.number(judge.score)),\"matches\":[".utf8)
         var first = true
         for m in matches {
             if !first { scratch.append(UInt8(ascii: ",")) }

@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import ArgumentParser
 import Turnstile
 
@@ -99,8 +94,9 @@ private func filesUnder(_ folder: String) throws -> [String] {
 }
 
 /// Reads `path` (`-` is standard input) record by record — `body` gets each record's
-/// 1-based number and content (a `\r` before a line end dropped) — holding only the
-/// unfinished record in memory. Blank records are skipped (still numbered).
+/// 1-based number and content (a `\r` before a line end dropped) — through the
+/// library's ``RecordReader``, holding only the unfinished record in memory. Blank
+/// records are skipped (still numbered).
 func readRecords(
     _ path: String, delimiter: RecordDelimiter,
     _ body: (_ number: Int, _ record: UnsafeBufferPointer<UInt8>) throws -> Void
@@ -108,28 +104,47 @@ func readRecords(
     let fd: Int32
     do { fd = try openInput(path) } catch { throw CommandFailure(error.message) }
     defer { if fd != 0 { close(fd) } }
-    var buffer: [UInt8] = []
-    var start = 0
-    var number = 0
-    var atEnd = false
-    var chunk = [UInt8](repeating: 0, count: 256 << 10)
-    while true {
-        try buffer.withUnsafeBufferPointer { view in
-            while let (contentEnd, next) = delimiter.nextRecord(in: view, from: start, atEnd: atEnd) {
-                number += 1
-                var end = contentEnd
-                if delimiter == .line, end > start, view[end - 1] == 0x0D { end -= 1 }
-                let record = UnsafeBufferPointer(rebasing: view[start..<end])
-                start = next
-                if LabelledRecord.isBlank(record) { continue }
-                try body(number, record)
+    // Labelled records are kept whole (a record is one training example), so no
+    // practical limit: the reader grows its buffer to the longest record.
+    var reader = RecordReader(delimiter: delimiter, maxRecordBytes: Int.max)
+    defer { reader.deallocate() }
+    try withoutActuallyEscaping(body) { body in
+        var sink = LabelledRecordSink(stripCR: delimiter == .line, body: body)
+        do throws(RecordReadError<any Error>) {
+            try reader.read(fd: fd, into: &sink)
+        } catch {
+            switch error {
+            case .read(let code): throw CommandFailure("\(inputName(path)): \(errnoDescription(code))")
+            case .sink(let failure): throw failure
             }
         }
-        if atEnd { return }
-        buffer.removeSubrange(0..<start)
-        start = 0
-        let n = chunk.withUnsafeMutableBufferPointer { readSome(fd, $0.baseAddress!, $0.count) }
-        if n < 0 { throw CommandFailure("\(inputName(path)): \(errnoDescription(errno))") }
-        if n == 0 { atEnd = true } else { buffer.append(contentsOf: chunk[..<n]) }
     }
+}
+
+/// Numbers records, drops a line's `\r`, skips blank records and hands the rest on.
+private struct LabelledRecordSink: RecordSink {
+    typealias Failure = any Error
+    let stripCR: Bool
+    let body: (_ number: Int, _ record: UnsafeBufferPointer<UInt8>) throws -> Void
+    private var number = 0
+
+    init(stripCR: Bool, body: @escaping (_ number: Int, _ record: UnsafeBufferPointer<UInt8>) throws -> Void) {
+        self.stripCR = stripCR
+        self.body = body
+    }
+
+    mutating func record(
+        content: UnsafeBufferPointer<UInt8>, terminator: UnsafeBufferPointer<UInt8>,
+        offset: Int, matches: ArraySlice<Match>, truncated: Bool
+    ) throws(any Error) {
+        number += 1
+        var end = content.count
+        if stripCR, end > 0, content[end - 1] == 0x0D { end -= 1 }
+        let record = UnsafeBufferPointer(rebasing: content[..<end])
+        if LabelledRecord.isBlank(record) { return }
+        try body(number, record)
+    }
+
+    // The reader's limit is Int.max, so no record arrives truncated.
+    mutating func tail(_ bytes: UnsafeBufferPointer<UInt8>, end: UnsafeBufferPointer<UInt8>?) throws(any Error) {}
 }

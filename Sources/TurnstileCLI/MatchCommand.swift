@@ -66,8 +66,8 @@ struct MatchCommand: ParsableCommand {
         let color = stream.useColor(output)
         let delimiter = stream.delimiter, maxRecordBytes = stream.maxRecordBytes
         let makeSink = { @Sendable (output: OutputWriter) in MatchSink(output: output, mode: mode, color: color) }
-        let makeScanner = { @Sendable in
-            RecordScanner(matcher: matcher, delimiter: delimiter, maxRecordBytes: maxRecordBytes)
+        let makeReader = { @Sendable in
+            RecordReader(matcher: matcher, delimiter: delimiter, maxRecordBytes: maxRecordBytes)
         }
         let named = inputs.count > 1
         /// `-c` prints each input's count after its last record.
@@ -80,7 +80,7 @@ struct MatchCommand: ParsableCommand {
         let truncated: Bool
         if let threads = stream.parallelThreads {
             let scan = ParallelScan(threads: threads, delimiter: delimiter, maxRecordBytes: maxRecordBytes,
-                                    makeScanner: makeScanner, makeSink: makeSink) { name, tally, output throws(OutputError) in
+                                    makeReader: makeReader, makeSink: makeSink) { name, tally, output throws(OutputError) in
                 try printCount(name, tally.matches, output)
             }
             let outcome = scan.run(inputs, output: output)
@@ -88,16 +88,16 @@ struct MatchCommand: ParsableCommand {
             finishRun(&status, output: output) {}
         } else {
             var sink = makeSink(output)
-            var scanner = makeScanner()
-            defer { scanner.deallocate() }
+            var reader = makeReader()
+            defer { reader.deallocate() }
             status = runInputs(inputs, output: output) { (fd, name) throws(ScanError) in
                 sink.beginInput(name: named ? name : nil, firstRecord: 0)
-                try scanner.scan(fd: fd, output: output, into: &sink)
+                try reader.read(fd: fd, into: &sink)
                 let matches = sink.takeTally().matches
                 total += matches
-                do throws(OutputError) { try printCount(name, matches, output) } catch { throw .output(error) }
+                do throws(OutputError) { try printCount(name, matches, output) } catch { throw .sink(error) }
             } finish: {}
-            truncated = scanner.truncatedSomeRecord
+            truncated = reader.truncatedSomeRecord
         }
         if truncated {
             printError("turnstile: warning: a record longer than \(stream.maxRecordBytes) bytes was searched only in its first \(stream.maxRecordBytes) bytes (see --max-record-bytes)")
@@ -108,6 +108,7 @@ struct MatchCommand: ParsableCommand {
 
 /// Prints matches.
 struct MatchSink: ChunkSink {
+    typealias Failure = OutputError
     enum Mode { case lines, json, count }
 
     let output: OutputWriter
@@ -162,6 +163,8 @@ struct MatchSink: ChunkSink {
     }
 
     mutating func tail(_ bytes: UnsafeBufferPointer<UInt8>, end: UnsafeBufferPointer<UInt8>?) throws(OutputError) {}
+
+    mutating func willRead() throws(OutputError) { try output.flushIfInteractive() }
 
     mutating func takeTally() -> RecordTally {
         defer { inputMatches = 0 }

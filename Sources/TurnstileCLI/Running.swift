@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import ArgumentParser
 import Turnstile
 
@@ -12,6 +7,9 @@ struct CommandFailure: Error {
     var message: String
     init(_ message: String) { self.message = message }
 }
+
+/// Why reading one input stopped: read(2) failed, or writing the output did.
+typealias ScanError = RecordReadError<OutputError>
 
 /// What happened over all inputs.
 struct RunStatus {
@@ -62,7 +60,7 @@ func runInputs(
             case .read(let code):
                 printError("turnstile: \(inputName(path)): \(errnoDescription(code))")
                 status.hadError = true
-            case .output(let e):
+            case .sink(let e):
                 outputFailed(e)
                 return status
             }

@@ -1,9 +1,5 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import ArgumentParser
+import AutomatonCore
 import Turnstile
 
 /// `turnstile train`: learn a weighted word list from labelled records.
@@ -106,7 +102,7 @@ struct TrainCommand: ParsableCommand {
             }
             for path in excludeFiles {
                 for rule in try RuleFile.parse(readWhole(path), source: path) {
-                    trainer.excludedWords.insert(rule.pattern.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 })
+                    trainer.excludedWords.insert(asciiLowercased(rule.pattern))
                 }
             }
         } catch {

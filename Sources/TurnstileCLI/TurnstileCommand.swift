@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import ArgumentParser
 import Turnstile
 
@@ -28,12 +23,12 @@ struct TurnstileCommand: ParsableCommand {
         do {
             var command = try parseAsRoot()
             try command.run()
-            Glibc.exit(0)
+            terminate(0)
         } catch let code as ExitCode {
-            Glibc.exit(code.rawValue)
+            terminate(code.rawValue)
         } catch let failure as CommandFailure {
             printError("turnstile: " + failure.message)
-            Glibc.exit(2)
+            terminate(2)
         } catch {
             if exitCode(for: error) == .success {
                 exit(withError: error)   // --help, --version
@@ -44,7 +39,7 @@ struct TurnstileCommand: ParsableCommand {
             let cleaned = message.hasPrefix("Error: ") ? String(message.dropFirst(7)) : message
             printError("turnstile: " + cleaned)
             printError("Run 'turnstile --help' or 'turnstile <subcommand> --help' for usage.")
-            Glibc.exit(2)
+            terminate(2)
         }
     }
 }

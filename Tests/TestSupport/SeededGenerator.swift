@@ -1,3 +1,5 @@
+import AutomatonCore
+
 /// A small, fast, deterministic random generator (SplitMix64) for differential and
 /// property tests: the same seed gives the same sequence on every platform, so a
 /// failure prints its seed and replays exactly.
@@ -5,13 +7,16 @@
 /// The seed comes from `TURNSTILE_SEED` when set (to replay a failure), otherwise
 /// from the caller's fixed default, which is what CI uses.
 public struct SeededGenerator: RandomNumberGenerator, Sendable {
-    public private(set) var state: UInt64
+    /// The package's one generator (``SplitMix64``), so a seed replays the same sequence here,
+    /// in cross-validation and in the benchmarks.
+    private var generator: SplitMix64
+    public var state: UInt64 { generator.state }
     /// The seed this generator started from; print it in failure messages.
     public let seed: UInt64
 
     public init(seed: UInt64) {
         self.seed = seed
-        self.state = seed
+        self.generator = SplitMix64(seed: seed)
     }
 
     /// A generator seeded from `TURNSTILE_SEED` if set, else from `defaultSeed`.
@@ -23,11 +28,5 @@ public struct SeededGenerator: RandomNumberGenerator, Sendable {
         }
     }
 
-    public mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+    public mutating func next() -> UInt64 { generator.next() }
 }

@@ -5,12 +5,31 @@ import TestSupport
 
 @Suite("The embedded default spam list")
 struct DefaultSpamListTests {
-    @Test("DefaultSpamList.swift is the generated copy of Corpora/spam/default-words.txt")
+    @Test("Generated/DefaultSpamList.swift is the generated copy of Corpora/spam/default-words.txt")
     func generatedFileIsCurrent() throws {
         let url = SharedCorpora.ownCorpora.appendingPathComponent("spam/default-words.txt")
         let onDisk = try #require(FileManager.default.contents(atPath: url.path), "missing \(url.path)")
         #expect(Array(DefaultSpamList.source.utf8) == [UInt8](onDisk),
-                "Sources/Turnstile/DefaultSpamList.swift is stale: run Scripts/generate-default-list.sh")
+                "Sources/Turnstile/Generated/DefaultSpamList.swift is stale: run Scripts/generate-default-list.sh")
+    }
+
+    @Test("Generated/DefaultSpamList.swift is exactly what Scripts/generate-default-list.sh writes")
+    func generatedFileIsTheScriptOutput() throws {
+        let root = SharedCorpora.repositoryRoot
+        let out = FileManager.default.temporaryDirectory
+            .appendingPathComponent("DefaultSpamList-\(UInt64.random(in: 0...UInt64.max)).swift")
+        defer { try? FileManager.default.removeItem(at: out) }
+        let script = Process()
+        script.executableURL = URL(fileURLWithPath: "/bin/sh")
+        script.arguments = [root.appendingPathComponent("Scripts/generate-default-list.sh").path, out.path]
+        script.standardOutput = FileHandle.nullDevice
+        try script.run()
+        script.waitUntilExit()
+        #expect(script.terminationStatus == 0)
+        let generated = try #require(FileManager.default.contents(atPath: out.path))
+        let checkedIn = try #require(FileManager.default.contents(
+            atPath: root.appendingPathComponent("Sources/Turnstile/Generated/DefaultSpamList.swift").path))
+        #expect(generated == checkedIn, "run Scripts/generate-default-list.sh")
     }
 
     @Test("the list parses, has 1000-3000 distinct entries, weights of both signs and its own threshold")

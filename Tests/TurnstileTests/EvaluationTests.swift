@@ -63,3 +63,17 @@ struct EvaluationTests {
         #expect(twice.matrix == ConfusionMatrix(tn: 1))
     }
 }
+
+@Suite("eval judges as filter does")
+struct EvaluationVerdictTests {
+    @Test("regex rules: a rule hidden by another rule's match counts in eval as in filter")
+    func regexCompletionInEval() throws {
+        let rules = [SpamFilter.Rule("abc", weight: 1), SpamFilter.Rule("b", weight: 0.5)]
+        let filter = try SpamFilter(rules: rules, options: .init(), threshold: 1.5)
+        #expect(filter.verdict(for: "xabcx").isSpam)
+        var evaluation = SpamEvaluation(filter: filter)
+        evaluation.add(isSpam: true, record: Array("xabcx".utf8))
+        #expect(evaluation.matrix.tp == 1, "the hidden rule 'b' must count, as in filter")
+        #expect(evaluation.topRules(onSpam: true).map(\.id) == [0, 1])
+    }
+}

@@ -36,14 +36,43 @@ struct SpamFilterTests {
         #expect(filter.verdict(for: "zzz").matches.isEmpty)
     }
 
-    @Test("the scorer resets per record without allocating")
-    func scorer() throws {
-        let filter = try SpamFilter(rules: [SpamFilter.Rule("a", weight: 1)], options: Self.literalWords)
-        var s = filter.makeScorer()
-        s.beginRecord(); s.add(pattern: 0); s.add(pattern: 0)
-        #expect(s.score == 1)
-        s.beginRecord()
-        #expect(s.score == 0)
+    @Test("the judge counts each rule once per record and resets per record")
+    func judgeCountsDistinctRules() throws {
+        let filter = try SpamFilter(
+            rules: [SpamFilter.Rule("a", weight: 1), SpamFilter.Rule("b", weight: 0.5)], options: Self.literalWords,
+            threshold: 1.5)
+        var judge = RecordJudge(filter)
+        judge.beginRecord()
+        judge.add(Match(pattern: 0, start: 4, end: 5))
+        judge.add(Match(pattern: 0, start: 0, end: 1))
+        #expect(judge.score == 1)
+        #expect(!judge.isSpam)
+        judge.add(Match(pattern: 1, start: 2, end: 3))
+        #expect(judge.score == 1.5)
+        #expect(judge.isSpam && judge.isSettledSpam)
+        #expect(judge.hits == [RuleHit(rule: 0, weight: 1, start: 4, end: 5), RuleHit(rule: 1, weight: 0.5, start: 2, end: 3)])
+        judge.beginRecord()
+        #expect(judge.score == 0 && judge.hits.isEmpty && !judge.isSpam)
+    }
+
+    @Test("a negative weight means a spam score is not settled")
+    func negativeWeightsAreNotSettled() throws {
+        let filter = try SpamFilter(
+            rules: [SpamFilter.Rule("a", weight: 2), SpamFilter.Rule("b", weight: -1)], options: Self.literalWords)
+        var judge = RecordJudge(filter)
+        judge.beginRecord()
+        judge.add(Match(pattern: 0, start: 0, end: 1))
+        #expect(judge.isSpam && !judge.isSettledSpam)
+        #expect(!judge.scoreOnlyGrows)
+    }
+
+    @Test("the verdict lists each rule's first match")
+    func verdictHits() throws {
+        let filter = try SpamFilter(rules: [SpamFilter.Rule("cash", weight: 1), SpamFilter.Rule("prize", weight: 2)],
+                                    options: Self.literalWords, threshold: 3)
+        let v = filter.verdict(for: "prize cash, more cash")
+        #expect(v.isSpam && v.score == 3)
+        #expect(v.hits == [RuleHit(rule: 1, weight: 2, start: 0, end: 5), RuleHit(rule: 0, weight: 1, start: 6, end: 10)])
     }
 
     @Test("rule files: comments, blank lines, CRLF, optional weights")

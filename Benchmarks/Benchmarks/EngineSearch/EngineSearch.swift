@@ -11,24 +11,13 @@
 // malloc count of a 16 MiB scan stays a small constant.
 import AutomatonCore
 import Benchmark
+import EventMachine
 import LiteralAutomata
 import RegexAutomata
 
-/// A deterministic generator for the haystack and the word lists.
-struct SplitMix64 {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
-}
 
 let vocabulary: [String] = {
-    var rng = SplitMix64(state: 42)
+    var rng = SplitMix64(seed: 42)
     let letters = Array("etaoinshrdlucmfwypvbgkjqxz".utf8)
     return (0..<5000).map { _ in
         let n = 2 + rng.below(9)
@@ -38,7 +27,7 @@ let vocabulary: [String] = {
 }()
 
 let haystack: [UInt8] = {
-    var rng = SplitMix64(state: 7)
+    var rng = SplitMix64(seed: 7)
     var text: [UInt8] = []
     text.reserveCapacity(16 << 20)
     var col = 0
@@ -53,7 +42,7 @@ let haystack: [UInt8] = {
 }()
 
 func words(_ n: Int, seed: UInt64) -> [String] {
-    var rng = SplitMix64(state: seed)
+    var rng = SplitMix64(seed: seed)
     return (0..<n).map { _ in vocabulary[rng.below(vocabulary.count)] + String(rng.below(3) == 0 ? "s" : "") }
 }
 

@@ -1,6 +1,7 @@
 // The workload file (Corpora/bench/workloads.json), word lists sampled with a fixed
 // seed, and the haystacks: shared corpora repeated in memory, or generated messages.
 
+import AutomatonCore
 import Foundation
 
 struct WorkloadFile: Decodable {
@@ -51,20 +52,6 @@ struct Workload: Decodable {
     var isWholeWord: Bool { wholeWord ?? false }
 }
 
-/// SplitMix64: a small, fast, seedable generator, so word lists and generated text are
-/// the same on every machine and every run.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
-}
 
 /// Finds the repository (the folder holding Corpora/bench/workloads.json) from the
 /// working directory or the executable's path.

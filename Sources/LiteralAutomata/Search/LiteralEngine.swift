@@ -126,7 +126,7 @@ struct LiteralEngine: Sendable {
         var seen = Set<[UInt8]>()
         let inserted: [[UInt8]?] = patterns.map { p in
             guard matchKind.isLeftmost else { return p }
-            let key = asciiCaseInsensitive ? p.map { ($0 >= 0x41 && $0 <= 0x5A) ? $0 | 0x20 : $0 } : p
+            let key = asciiCaseInsensitive ? asciiLowercased(p) : p
             return seen.insert(key).inserted ? p : nil
         }
         try trie.insert(inserted,

@@ -8,7 +8,7 @@ import AutomatonCore
 /// matching costs nothing at search time.
 enum LiteralByteClasses {
     @inline(__always)
-    static func fold(_ b: UInt8) -> UInt8 { (b >= 0x41 && b <= 0x5A) ? b | 0x20 : b }
+    static func fold(_ b: UInt8) -> UInt8 { asciiLowercased(b) }
 
     static func make<C: Collection>(_ patterns: C, asciiCaseInsensitive: Bool) -> ByteClasses
     where C.Element == [UInt8] {

@@ -4,8 +4,9 @@
 /// The result of running a ``SpamFilter`` over labelled records: the confusion matrix
 /// and how often each rule fired on ham and on spam.
 ///
-/// Feed it records with ``add(isSpam:record:)`` (or ``add(isSpam:matches:)`` when
-/// the matches are already known); a rule counts once per record, as in scoring.
+/// Feed it records with ``add(isSpam:record:)``; each is judged by a ``RecordJudge``
+/// exactly as `filter` judges it (regex completion pass included), and a rule counts
+/// once per record.
 ///
 /// ```swift
 /// let filter = try SpamFilter.standard()
@@ -39,8 +40,7 @@ public struct SpamEvaluation: Sendable {
     /// Per rule id: spam records it fired in, and how many of those were caught.
     private var spamFires: [Int]
     private var spamCaught: [Int]
-    private var scorer: SpamFilter.Scorer
-    private var seen: [Int] = []
+    private var judge: RecordJudge
 
     public init(filter: SpamFilter) {
         self.filter = filter
@@ -49,28 +49,22 @@ public struct SpamEvaluation: Sendable {
         hamFalsePositives = hamFires
         spamFires = hamFires
         spamCaught = hamFires
-        scorer = filter.makeScorer()
+        judge = RecordJudge(filter)
     }
 
     /// Judges `record` and counts it.
     public mutating func add(isSpam: Bool, record: [UInt8]) {
-        let matches = filter.matcher.matches(in: record)
-        add(isSpam: isSpam, matches: matches[...])
+        record.withUnsafeBufferPointer { add(isSpam: isSpam, record: $0) }
     }
 
-    /// Counts a record whose matches are known (offsets are not used).
+    /// Judges `record` and counts it; returns the verdict (`true` for spam).
     @discardableResult
-    public mutating func add(isSpam: Bool, matches: ArraySlice<Match>) -> Bool {
-        scorer.beginRecord()
-        seen.removeAll(keepingCapacity: true)
-        for m in matches {
-            scorer.add(pattern: m.pattern)
-            // A rule counts once per record (a record has few distinct matches).
-            if !seen.contains(m.pattern) { seen.append(m.pattern) }
-        }
-        let predicted = scorer.score >= filter.threshold
+    public mutating func add(isSpam: Bool, record: UnsafeBufferPointer<UInt8>) -> Bool {
+        judge.judge(record)
+        let predicted = judge.isSpam
         matrix.add(isSpam: isSpam, predictedSpam: predicted)
-        for p in seen {
+        for hit in judge.hits {
+            let p = hit.rule
             if isSpam {
                 spamFires[p] += 1
                 if predicted { spamCaught[p] += 1 }

@@ -63,9 +63,10 @@ public enum CrossValidation {
             let list = try trainer.train(set, subset: trainIndices)
             let filter = try list.spamFilter()
             var matrix = ConfusionMatrix()
+            var judge = RecordJudge(filter)
             for i in set.records.indices where fold[i] == k {
-                let score = SpamTrainer.score(filter, set.records[i].text)
-                matrix.add(isSpam: labels[i], predictedSpam: score >= filter.threshold)
+                set.records[i].text.withUnsafeBufferPointer { _ = judge.judge($0) }
+                matrix.add(isSpam: labels[i], predictedSpam: judge.isSpam)
             }
             result.append(Fold(threshold: list.threshold.threshold, training: list.threshold.matrix,
                                heldOut: matrix, rules: list.words.count + list.phrases.count))
@@ -76,19 +77,5 @@ public enum CrossValidation {
     /// The mean of a held-out figure over the folds.
     public static func mean(_ folds: [Fold], _ figure: KeyPath<ConfusionMatrix, Double>) -> Double {
         folds.isEmpty ? 0 : folds.map { $0.heldOut[keyPath: figure] }.reduce(0, +) / Double(folds.count)
-    }
-}
-
-/// SplitMix64 (Steele, Lea & Flood 2014): a small, fixed pseudo-random generator, so
-/// fold assignments are the same on every platform and release.
-struct SplitMix64 {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

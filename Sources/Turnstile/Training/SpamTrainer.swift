@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 // Learning a weighted word list from labelled records (`turnstile train`).
 //
 // Each word is scored by its smoothed log-odds of spam versus ham — the evidence a
@@ -73,7 +67,7 @@ public struct SpamTrainer: Sendable, Hashable {
     /// The smoothed log-odds weight of a word found in `spam` spam and `ham` ham
     /// records, when `spamShare` of the records are spam.
     public static func weight(spam: Double, ham: Double, spamShare p: Double, smoothing a: Double) -> Double {
-        log((spam + a * p) / (ham + a * (1 - p))) - log(p / (1 - p))
+        naturalLog((spam + a * p) / (ham + a * (1 - p))) - naturalLog(p / (1 - p))
     }
 
     /// Trains on every record of `set`, or only on those at `subset`.
@@ -145,7 +139,11 @@ public struct SpamTrainer: Sendable, Hashable {
         // Score the training records with the filter itself, as written.
         let rules = (words + phrases).map { SpamFilter.Rule(pattern: $0.pattern, weight: $0.weight) }
         let filter = try SpamFilter(rules: rules, options: SpamFilter.standardOptions, threshold: 0)
-        let scores = indices.map { i in Self.score(filter, set.records[i].text) }
+        var judge = RecordJudge(filter)
+        let scores = indices.map { i in
+            set.records[i].text.withUnsafeBufferPointer { _ = judge.judge($0) }
+            return judge.score
+        }
         let labels = indices.map { set.records[$0].isSpam }
         let candidatesT = ThresholdSelection.candidates(scores: scores, isSpam: labels)
         guard let bestF1 = ThresholdSelection.bestF1(candidatesT) else {
@@ -164,14 +162,6 @@ public struct SpamTrainer: Sendable, Hashable {
         }
         return TrainedList(words: words, phrases: phrases, spamRecords: spamRecords, hamRecords: hamRecords,
                            threshold: chosen, bestF1: bestF1)
-    }
-
-    /// A record's score under `filter` (the sum of its distinct rules' weights).
-    public static func score(_ filter: SpamFilter, _ text: [UInt8]) -> Double {
-        var scorer = filter.makeScorer()
-        scorer.beginRecord()
-        for m in filter.matcher.matches(in: text) { scorer.add(pattern: m.pattern) }
-        return scorer.score
     }
 
     /// `x` rounded to `decimals` decimals, as written by ``fixed(_:decimals:)``
@@ -240,7 +230,7 @@ public struct TrainedList: Sendable, Hashable {
         let f = { (x: Double) in SpamTrainer.fixed(x, decimals: 4) }
         let t = SpamTrainer.fixed(threshold.threshold, decimals: SpamTrainer.thresholdDecimals)
         let m = threshold.matrix
-        var out = "# threshold: \(t)\n"
+        var out = RuleFile.thresholdLine(t)
         out += "# \(title ?? "Trained by 'turnstile train'"): \(spamRecords + hamRecords) records (\(spamRecords) spam, \(hamRecords) ham); "
         out += "top \(trainer.top), min count \(trainer.minCount), smoothing \(Self.plain(trainer.smoothing))"
         out += trainer.negativeWeights ? "" : ", positive weights only"
@@ -255,10 +245,10 @@ public struct TrainedList: Sendable, Hashable {
         }
         out += " precision \(f(m.precision)), recall \(f(m.recall)), F1 \(f(m.f1)) (tp \(m.tp), fp \(m.fp), tn \(m.tn), fn \(m.fn)).\n"
         out += "# Use: turnstile filter -F -w -i --rules FILE --threshold \(t)\n"
-        for e in words { out += "\(String(decoding: e.pattern, as: UTF8.self))\t\(f(e.weight))\n" }
+        for e in words { out += RuleFile.ruleLine(e.pattern, weight: f(e.weight)) }
         if !phrases.isEmpty {
             out += "\n# Curated phrases\(phraseSource.map { " (\($0))" } ?? ""), weighted the same way with \(Self.plain(trainer.phrasePrior)) extra spam pseudo-record(s).\n"
-            for e in phrases { out += "\(String(decoding: e.pattern, as: UTF8.self))\t\(f(e.weight))\n" }
+            for e in phrases { out += RuleFile.ruleLine(e.pattern, weight: f(e.weight)) }
         }
         return out
     }

@@ -7,6 +7,9 @@
 // value no record's score is close to, so the rounding of weights in a rules file
 // and the order of floating-point additions cannot move a record across it.
 
+// The decision itself is `RecordJudge.isSpam(score:threshold:)`; the candidates
+// below count records in score order, which is the same rule.
+
 /// A threshold and the confusion matrix it gives on the records it was chosen on.
 public struct ThresholdChoice: Sendable, Hashable {
     public var threshold: Double

@@ -58,7 +58,7 @@ public struct TrainingSet: Sendable {
                 throw TurnstileError(.invalidOptions(
                     "the phrase \"\(String(decoding: p, as: UTF8.self))\" must start and end with a letter, digit or '_' to be matched as a whole word"))
             }
-            if seen.insert(p.map(\.lowercasedASCII)).inserted { unique.append(p) }
+            if seen.insert(asciiLowercased(p)).inserted { unique.append(p) }
         }
         self.phrases = unique
         self.wordIsPhrase = vocabulary.map { seen.contains($0) }

@@ -30,7 +30,7 @@ public enum WordTokenizer {
         var result: [String] = []
         forEachWord(in: text) { scalars, isASCII in
             if isASCII {
-                result.append(String(decoding: scalars.map { UInt8(ascii: $0).lowercasedASCII }, as: UTF8.self))
+                result.append(String(decoding: scalars.map { asciiLowercased(UInt8(ascii: $0)) }, as: UTF8.self))
             } else {
                 var s = String.UnicodeScalarView()
                 s.append(contentsOf: scalars)
@@ -45,7 +45,7 @@ public enum WordTokenizer {
     public static func matchableWords(in text: [UInt8]) -> [[UInt8]] {
         var set = Set<[UInt8]>()
         forEachWord(in: text) { scalars, isASCII in
-            if isASCII { set.insert(scalars.map { UInt8(ascii: $0).lowercasedASCII }) }
+            if isASCII { set.insert(scalars.map { asciiLowercased(UInt8(ascii: $0)) }) }
         }
         return set.sorted { $0.lexicographicallyPrecedes($1) }
     }
@@ -92,8 +92,4 @@ public enum WordTokenizer {
         }
         flush()
     }
-}
-
-extension UInt8 {
-    var lowercasedASCII: UInt8 { self >= 0x41 && self <= 0x5A ? self | 0x20 : self }
 }

@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Turnstile
 
 /// An input that could not be opened or read, as the one-sentence message the CLI

@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Why output stopped.
 enum OutputError: Error {
     /// The reader went away (`EPIPE`): stop quietly.

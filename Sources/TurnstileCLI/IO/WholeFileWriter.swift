@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Creates or truncates `path` and writes all of `bytes`, retrying short and
 /// interrupted writes (for `compile -o` and `train -o`).
 func writeWholeFile(_ path: String, _ bytes: [UInt8]) throws {

@@ -21,7 +21,7 @@ struct RecordTally: Sendable, Equatable {
 
 /// A sink that can take an input in chunks: each chunk knows the number of its first
 /// record, and the sink reports what it counted per chunk.
-protocol ChunkSink: RecordSink, SendableMetatype {
+protocol ChunkSink: RecordSink, SendableMetatype where Failure == OutputError {
     /// A new input (or a chunk of one) whose first record is number `firstRecord` + 1.
     mutating func beginInput(name: String?, firstRecord: Int)
     /// What the sink counted since the last call.
@@ -29,7 +29,7 @@ protocol ChunkSink: RecordSink, SendableMetatype {
 }
 
 /// `--threads N`: one reader cuts each input into chunks of whole records
-/// (``RecordChunker``), N workers search the chunks, each with its own scanner and
+/// (``RecordChunker``), N workers search the chunks, each with its own reader and
 /// sink writing into memory, and one writer prints the chunks' output in input order
 /// (``OrderedHandOff``), inputs in command-line order. The output is byte for byte
 /// that of one thread.
@@ -43,8 +43,8 @@ struct ParallelScan<Sink: ChunkSink> {
     let threads: Int
     let delimiter: RecordDelimiter
     let maxRecordBytes: Int
-    /// Makes one worker's scanner (called on the worker's thread).
-    let makeScanner: @Sendable () -> RecordScanner
+    /// Makes one worker's reader (called on the worker's thread).
+    let makeReader: @Sendable () -> RecordReader
     /// Makes a sink writing to the given output (called on the thread that uses it).
     let makeSink: @Sendable (OutputWriter) -> Sink
     /// Called on the writer's thread after an input's last output, with what was
@@ -96,11 +96,11 @@ struct ParallelScan<Sink: ChunkSink> {
 
         var workers: [WorkerThread] = []
         for _ in 0..<threads {
-            let makeScanner = makeScanner, makeSink = makeSink
+            let makeReader = makeReader, makeSink = makeSink
             let collector = SendableBox(OutputWriter(collectingLike: output))
             workers.append(WorkerThread {
-                var scanner = makeScanner()
-                defer { scanner.deallocate() }
+                var reader = makeReader()
+                defer { reader.deallocate() }
                 let memory = collector.value
                 var sink = makeSink(memory)
                 while let chunk = work.pop() {
@@ -111,7 +111,7 @@ struct ParallelScan<Sink: ChunkSink> {
                     sink.beginInput(name: chunk.name, firstRecord: chunk.firstRecord)
                     chunk.bytes.withUnsafeBufferPointer { bytes in
                         // A collecting writer cannot fail.
-                        try? scanner.scan(chunk: bytes, base: chunk.base, into: &sink)
+                        try? reader.read(chunk: bytes, base: chunk.base, into: &sink)
                     }
                     items.put(chunk.number, .chunk(output: memory.takeCollected(), tally: sink.takeTally()))
                 }
@@ -120,12 +120,12 @@ struct ParallelScan<Sink: ChunkSink> {
 
         let writerResult = Mutex<Outcome>(Outcome())
         let shared = SendableBox(output)
-        let makeScanner = makeScanner, makeSink = makeSink, inputEnded = inputEnded
+        let makeReader = makeReader, makeSink = makeSink, inputEnded = inputEnded
         let writer = WorkerThread {
             let output = shared.value
             var outcome = Outcome()
             var inputTally = RecordTally()
-            var sequential: RecordScanner?
+            var sequential: RecordReader?
             defer { sequential?.deallocate() }
             var number = 0
             func failed(_ error: OutputError) {
@@ -159,19 +159,19 @@ struct ParallelScan<Sink: ChunkSink> {
                 case .rest(let rest):
                     defer { if rest.fd != 0 { close(rest.fd) } }
                     guard live else { continue }
-                    if sequential == nil { sequential = makeScanner() }
+                    if sequential == nil { sequential = makeReader() }
                     var sink = makeSink(output)
                     sink.beginInput(name: rest.name, firstRecord: rest.firstRecord)
                     do throws(ScanError) {
                         try rest.prefix.withUnsafeBufferPointer { prefix throws(ScanError) in
-                            try sequential!.scan(fd: rest.fd, output: output, into: &sink, prefix: prefix, base: rest.base)
+                            try sequential!.read(fd: rest.fd, into: &sink, prefix: prefix, base: rest.base)
                         }
                     } catch {
                         switch error {
                         case .read(let code):
                             printError("turnstile: \(rest.name ?? "(standard input)"): \(errnoDescription(code))")
                             outcome.status.hadError = true
-                        case .output(let e): failed(e)
+                        case .sink(let e): failed(e)
                         }
                     }
                     inputTally = inputTally + sink.takeTally()

@@ -46,7 +46,7 @@ struct RecordChunker {
                 return (0, 0)
             }
             let head = UnsafeBufferPointer(rebasing: bytes[..<end])
-            var records = RecordScanner.count(byte, in: head)
+            var records = RecordReader.count(byte, in: head)
             if end > 0, head[end - 1] != byte { records += 1 }  // a last record without its delimiter
             return (end, records)
         }

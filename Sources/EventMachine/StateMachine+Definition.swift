@@ -4,12 +4,14 @@
 // Σ = the event cases and Q = the state cases; it needs no match states. Each event
 // case k becomes byte class k (byte k → class k for k < event count, every other byte
 // → one extra class no transition uses), each state case k becomes DFA state index
-// k + 1 (index 0 is the dead state), and "the event is not valid in this state" is a
-// transition to the dead state. DenseDFABuilder keeps non-match states in index order,
-// so state case k has the pre-multiplied id (k + 1) * stride.
+// k + 1 in the builder (index 0 is the dead state), and "the event is not valid in
+// this state" is a transition to the dead state. The builder renumbers states when it
+// builds; the definition keeps the mapping it reports (`stateIDs` one way,
+// `positionOfIndex` the other) instead of assuming the numbering survives.
 //
 // Limits: at most 256 event cases (one byte class each); the number of state cases is
 // bounded only by `Limits`.
+import AutomatonCore
 
 extension StateMachine {
     /// One row group of a transition table: `event` leads from each of `sources` to
@@ -89,8 +91,8 @@ extension StateMachine {
     public struct Definition: Sendable {
         /// The state a new machine starts in.
         public let initialState: State
-        /// The compiled table: state case k is index k + 1, event case k is byte class k;
-        /// invalid events lead to the dead state (0).
+        /// The compiled table: state case k has the id `stateIDs[k]`, event case k is
+        /// byte class k; invalid events lead to the dead state (0).
         public let automaton: DenseDFA
         /// State cases in `allCases` order.
         public let states: [State]
@@ -100,6 +102,10 @@ extension StateMachine {
         internal let stateIndices: [State: Int]
         /// Position of each event in `events` (= its byte class).
         internal let eventIndices: [Event: Int]
+        /// The automaton's pre-multiplied id of each state, by position in `states`.
+        internal let stateIDs: [DenseDFA.StateID]
+        /// The position in `states` of each automaton state index; -1 for the dead state.
+        internal let positionOfIndex: [Int]
 
         /// Compiles `rules` into a dense table.
         ///
@@ -137,11 +143,18 @@ extension StateMachine {
                 }
             }
             builder.setStart(stateIndices[initial]! + 1)
+            let built: (automaton: DenseDFA, ids: [DenseDFA.StateID])
             do {
-                self.automaton = try builder.build(limits: limits)
+                built = try builder.buildReportingIDs(limits: limits)
             } catch {
                 throw DefinitionError(.automaton(error))
             }
+            self.automaton = built.automaton
+            // Builder state k + 1 is state case k.
+            self.stateIDs = states.indices.map { built.ids[$0 + 1] }
+            var positionOfIndex = [Int](repeating: -1, count: built.automaton.stateCount)
+            for (position, id) in stateIDs.enumerated() { positionOfIndex[built.automaton.index(of: id)] = position }
+            self.positionOfIndex = positionOfIndex
             self.initialState = initial
             self.states = states
             self.events = events
@@ -182,12 +195,17 @@ extension StateMachine {
 
         /// The pre-multiplied DFA id of a state.
         internal func id(of state: State) -> DenseDFA.StateID {
-            automaton.id(ofIndex: stateIndices[state]! + 1)
+            stateIDs[stateIndices[state]!]
+        }
+
+        /// The position in `states` of a (non-dead) pre-multiplied DFA id.
+        internal func position(ofID id: DenseDFA.StateID) -> Int {
+            positionOfIndex[automaton.index(of: id)]
         }
 
         /// The state of a (non-dead) pre-multiplied DFA id.
         internal func state(ofID id: DenseDFA.StateID) -> State {
-            states[automaton.index(of: id) - 1]
+            states[position(ofID: id)]
         }
 
         /// The byte class of an event.

@@ -1,5 +1,6 @@
 // The two typed errors of the event machine: one for building a transition table,
 // one for firing an event the table or a guard does not allow.
+import AutomatonCore
 
 extension StateMachine {
     /// An event that could not be fired: it has no transition from the current state,

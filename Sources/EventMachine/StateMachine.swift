@@ -9,10 +9,11 @@
 // before the next one starts.
 //
 // Concurrency: all mutable state sits behind one lock (`LockedValue`, a pthread
-// mutex that ThreadSanitizer understands, see Util/LockedValue.swift); hooks, guards and observers
+// mutex that ThreadSanitizer understands, see LockedValue.swift); hooks, guards and observers
 // run *outside* the lock, so they may call back into the machine (read `state`, fire
 // events, register hooks) without deadlocking. A `busy` flag, set and cleared under the
 // lock, makes one thread at a time the processor; every other `fire` enqueues.
+import AutomatonCore
 
 /// A finite-state machine whose states and events are Swift enums, compiled to a
 /// ``DenseDFA`` and safe to share across tasks.
@@ -402,8 +403,8 @@ where State: CaseIterable & Hashable & Sendable, Event: CaseIterable & Hashable 
             if to == DenseDFA.deadState {
                 return .invalid(definition.state(ofID: from), s.rejectionObservers.map(\.body))
             }
-            let fromIndex = definition.automaton.index(of: from) - 1
-            let toIndex = definition.automaton.index(of: to) - 1
+            let fromIndex = definition.position(ofID: from)
+            let toIndex = definition.position(ofID: to)
             return .valid(Steps(
                 from: definition.state(ofID: from), to: definition.state(ofID: to), toID: to,
                 guards: s.guards(for: c),
@@ -435,7 +436,7 @@ where State: CaseIterable & Hashable & Sendable, Event: CaseIterable & Hashable 
 
     /// Runs the current state's update handlers (by the thread that owns `busy`).
     private func runUpdate(_ deltaTime: Double) {
-        let handlers = storage.withLock { s in s.updates[definition.automaton.index(of: s.current) - 1] }
+        let handlers = storage.withLock { s in s.updates[definition.position(ofID: s.current)] }
         for handler in handlers { handler(deltaTime) }
     }
 

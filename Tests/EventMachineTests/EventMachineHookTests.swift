@@ -3,6 +3,7 @@
 
 import Testing
 import AutomatonCore
+import EventMachine
 
 @Suite("EventMachine hooks")
 struct EventMachineHookTests {

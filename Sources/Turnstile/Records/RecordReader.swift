@@ -1,54 +1,27 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-import Turnstile
-
-/// Receives the records of one input, in order, with their matches.
-protocol RecordSink {
-    /// One record. `content` and `terminator` point into the read buffer and are valid
-    /// only during the call; `offset` is the absolute input offset of the content's
-    /// first byte; `matches` have offsets relative to `content`. When `truncated`, the
-    /// record was longer than the limit: `content` is its first bytes, and the rest
-    /// follows through ``tail(_:end:)`` before the next record.
-    mutating func record(
-        content: UnsafeBufferPointer<UInt8>, terminator: UnsafeBufferPointer<UInt8>,
-        offset: Int, matches: ArraySlice<Match>, truncated: Bool
-    ) throws(OutputError)
-
-    /// More bytes of a truncated record; `end` is its terminator (possibly empty at the
-    /// end of input) once the record ends, nil while it goes on.
-    mutating func tail(_ bytes: UnsafeBufferPointer<UInt8>, end: UnsafeBufferPointer<UInt8>?) throws(OutputError)
-
-    /// `false` when the sink only adds up matches (`match -c`): then a block of
-    /// complete records searched in one pass may arrive as one record, and the
-    /// scanner skips finding every delimiter.
-    var needsRecordBoundaries: Bool { get }
-
-    /// `true` when a record without matches needs no call of its own: its verdict is
-    /// known (clean) and ``cleanRun(_:records:)`` can take a run of them at once.
-    var acceptsCleanRuns: Bool { get }
-
-    /// `records` complete records in a row, none with a match, each with its
-    /// terminator, as one block (only when ``acceptsCleanRuns``).
-    mutating func cleanRun(_ bytes: UnsafeBufferPointer<UInt8>, records: Int) throws(OutputError)
-}
-
-extension RecordSink {
-    var needsRecordBoundaries: Bool { true }
-    var acceptsCleanRuns: Bool { false }
-    mutating func cleanRun(_ bytes: UnsafeBufferPointer<UInt8>, records: Int) throws(OutputError) {}
-}
-
-/// Why scanning an input stopped early.
-enum ScanError: Error {
-    case read(Int32)
-    case output(OutputError)
-}
+// Reading records: one reused buffer filled by read(2), cut into records by a
+// `RecordDelimiter`, each record searched (when a matcher is given) and handed with its
+// matches to a `RecordSink`. Shared by `filter`, `match`, `eval` and `train`.
+//
+// Matches are found first and widened to records afterwards (ripgrep's approach): when
+// no match can contain the delimiter byte (`Matcher.canSearchAcross(delimiter:)`), all
+// complete records in the buffer are searched in one pass and each match is attributed
+// to the record around it; otherwise (regexes, `blank`/`none`) each record is its own
+// haystack. Memory stays bounded by the longest record kept, never above
+// `maxRecordBytes` plus two reads.
 
 /// Cuts an input into records through one reused buffer filled by `read(2)`, finds the
 /// matches, and hands each record with its matches to a ``RecordSink``.
+///
+/// The kind of record (lines, NUL-terminated, blank-line separated, the whole input —
+/// and next, mail) is the ``RecordDelimiter`` it is made with; see there for how to add
+/// a kind. Without a matcher it only cuts records (`eval` and `train` read their
+/// labelled records so).
+///
+/// ```swift
+/// var reader = RecordReader(delimiter: .line, maxRecordBytes: 1 << 20)
+/// defer { reader.deallocate() }
+/// try reader.read(fd: 0, into: &sink)     // sink: some RecordSink
+/// ```
 ///
 /// Matches are found first and widened to records afterwards: when no match can
 /// contain the delimiter byte (``Matcher/canSearchAcross(delimiter:)``), all complete
@@ -57,10 +30,17 @@ enum ScanError: Error {
 /// own haystack. A record is buffered only until its end is seen, and never beyond
 /// `maxRecordBytes`: a longer record is judged on its first `maxRecordBytes` bytes and
 /// the rest streams through ``RecordSink/tail(_:end:)``.
-struct RecordScanner {
-    let matcher: Matcher
-    let delimiter: RecordDelimiter
-    let maxRecordBytes: Int
+///
+/// - Complexity: O(input bytes) to cut records, plus the matcher's search.
+public struct RecordReader {
+    /// The matcher run over each record; nil to only cut records.
+    public let matcher: Matcher?
+    /// The kind of record.
+    public let delimiter: RecordDelimiter
+    /// Longer records are judged on their first this many bytes; the rest streams
+    /// through ``RecordSink/tail(_:end:)``.
+    public let maxRecordBytes: Int
+    /// `true` when complete records are searched a buffer at a time.
     let blockSearch: Bool
     /// Bytes asked of each `read(2)`.
     static let readSize = 256 << 10
@@ -68,52 +48,65 @@ struct RecordScanner {
     private var buffer: UnsafeMutablePointer<UInt8>
     private var capacity: Int
     private var matches: [Match] = []
-    /// When set, block search stops collecting a record's matches once this scorer
-    /// says its verdict is spam (weights are never negative, so it cannot change):
-    /// the search resumes at the next record. Only for sinks that need nothing but
-    /// the verdict.
-    private var verdictScorer: SpamFilter.Scorer?
-    private let verdictThreshold: Double
+    /// When set, block search stops collecting a record's matches once this judge
+    /// says the record is settled spam (``RecordJudge/isSettledSpam``): the search
+    /// resumes at the next record. Only for sinks that need nothing but the verdict.
+    private var earlyExitJudge: RecordJudge?
     /// Total bytes read, over every input.
-    private(set) var bytesRead = 0
+    public private(set) var bytesRead = 0
     /// `true` once some record was longer than `maxRecordBytes`.
-    private(set) var truncatedSomeRecord = false
+    public private(set) var truncatedSomeRecord = false
 
-    /// `stopAfterVerdict`: the filter whose verdict is all the sink needs (see
-    /// ``SpamFilter/verdictCannotDrop``); nil to deliver every match.
-    init(matcher: Matcher, delimiter: RecordDelimiter, maxRecordBytes: Int, stopAfterVerdict filter: SpamFilter? = nil) {
+    /// A reader of `delimiter` records, searched with `matcher` when given.
+    ///
+    /// `stopAfterVerdict`: the filter whose verdict is all the sink needs; when its
+    /// weights are never negative, the search of a record stops once it is spam.
+    /// nil to deliver every match.
+    public init(
+        matcher: Matcher? = nil, delimiter: RecordDelimiter, maxRecordBytes: Int,
+        stopAfterVerdict filter: SpamFilter? = nil
+    ) {
         self.matcher = matcher
-        if let filter, filter.verdictCannotDrop {
-            verdictScorer = filter.makeScorer()
+        if let filter {
+            let judge = RecordJudge(filter)
+            if judge.scoreOnlyGrows { earlyExitJudge = judge }
         }
-        verdictThreshold = filter?.threshold ?? 0
         self.delimiter = delimiter
-        self.maxRecordBytes = max(1, maxRecordBytes)
-        self.blockSearch = delimiter.byte.map { matcher.canSearchAcross(delimiter: $0) } ?? false
+        self.maxRecordBytes = max(1, min(maxRecordBytes, Int.max / 4))
+        if let matcher, let byte = delimiter.byte {
+            self.blockSearch = matcher.canSearchAcross(delimiter: byte)
+        } else {
+            self.blockSearch = false
+        }
         self.capacity = 2 * Self.readSize
         self.buffer = .allocate(capacity: capacity)
         matches.reserveCapacity(1024)
     }
 
-    /// Frees the buffer (the scanner is a value; call once when done).
-    func deallocate() { buffer.deallocate() }
+    /// Frees the buffer (the reader is a value; call once when done).
+    public func deallocate() { buffer.deallocate() }
 
-    /// Reads `fd` to its end and feeds `sink`. `prefix` are bytes of the input already
-    /// read from `fd`, starting at input offset `base` (`--threads` hands the rest of an
-    /// input over this way when a record is too long for a chunk).
-    mutating func scan<Sink: RecordSink>(
-        fd: Int32, output: OutputWriter, into sink: inout Sink,
+    /// Reads `fd` to its end and feeds `sink`.
+    ///
+    /// - Throws: ``RecordReadError/read(_:)`` when read(2) fails,
+    ///   ``RecordReadError/sink(_:)`` when the sink does.
+    ///
+    /// `prefix` are bytes of the input already read from `fd`, starting at input offset
+    /// `base` (the CLI's `--threads` hands the rest of an input over this way when a
+    /// record is too long for a chunk).
+    public mutating func read<Sink: RecordSink>(
+        fd: Int32, into sink: inout Sink,
         prefix: UnsafeBufferPointer<UInt8> = UnsafeBufferPointer(start: nil, count: 0), base startBase: Int = 0
-    ) throws(ScanError) {
+    ) throws(RecordReadError<Sink.Failure>) {
         var start = 0, end = 0, base = startBase
-        if prefix.count > 0 {
+        if let prefixStart = prefix.baseAddress, prefix.count > 0 {
             if prefix.count + Self.readSize > capacity {
                 buffer.deallocate()
                 capacity = prefix.count + 2 * Self.readSize
                 buffer = .allocate(capacity: capacity)
             }
             // SAFETY: prefix.count < capacity (made so above); distinct allocations.
-            buffer.update(from: prefix.baseAddress!, count: prefix.count)
+            buffer.update(from: prefixStart, count: prefix.count)
             end = prefix.count
         }
         var atEnd = false
@@ -151,13 +144,13 @@ struct RecordScanner {
                     }
                 }
             } catch {
-                throw .output(error)
+                throw .sink(error)
             }
             if atEnd, start >= end { return }
             // Keep the unfinished record, make room, read more.
             if start > 0 {
-                // SAFETY: 0 <= start < end <= capacity; memmove allows the overlap.
-                if end > start { memmove(buffer, buffer + start, end - start) }
+                // SAFETY: 0 <= start < end <= capacity; moveBytes allows the overlap.
+                if end > start { moveBytes(buffer, from: buffer + start, count: end - start) }
                 base += start
                 end -= start
                 start = 0
@@ -172,19 +165,22 @@ struct RecordScanner {
                 buffer = bigger
                 capacity = newCapacity
             }
-            do { try output.flushIfInteractive() } catch { throw .output(error) }
+            do { try sink.willRead() } catch { throw .sink(error) }
             // SAFETY: end < capacity (room was made above), and at most capacity - end bytes are read.
             let n = readSome(fd, buffer + end, min(capacity - end, Self.readSize * 4))
-            if n < 0 { throw .read(errno) }
+            if n < 0 { throw .read(lastErrno) }
             if n == 0 { atEnd = true } else { end += n; bytesRead += n }
         }
     }
 
     /// Feeds `sink` the records of `chunk`, which holds only complete records (the last
     /// one possibly without its delimiter at the end of the input) starting at input
-    /// offset `base`: one `--threads` chunk, searched exactly as ``scan(fd:output:into:prefix:base:)``
-    /// would search the same records.
-    mutating func scan<Sink: RecordSink>(chunk: UnsafeBufferPointer<UInt8>, base: Int, into sink: inout Sink) throws(OutputError) {
+    /// offset `base`: one chunk of the CLI's `--threads`, searched exactly as
+    /// ``read(fd:into:prefix:base:)`` searches the same records. `chunk` must hold no
+    /// record longer than ``maxRecordBytes``.
+    public mutating func read<Sink: RecordSink>(
+        chunk: UnsafeBufferPointer<UInt8>, base: Int, into sink: inout Sink
+    ) throws(Sink.Failure) {
         _ = try processComplete(chunk, from: 0, base: base, atEnd: true, into: &sink)
     }
 
@@ -205,9 +201,9 @@ struct RecordScanner {
     /// incomplete record starts.
     private mutating func processComplete<Sink: RecordSink>(
         _ view: UnsafeBufferPointer<UInt8>, from: Int, base: Int, atEnd: Bool, into sink: inout Sink
-    ) throws(OutputError) -> Int {
+    ) throws(Sink.Failure) -> Int {
         guard from < view.count else { return from }
-        if blockSearch, let byte = delimiter.byte {
+        if blockSearch, let matcher, let byte = delimiter.byte {
             // Every complete record: up to the last delimiter (or the end of input).
             let regionEnd: Int
             if atEnd {
@@ -219,8 +215,8 @@ struct RecordScanner {
             }
             let region = slice(view, from, regionEnd)
             matches.removeAll(keepingCapacity: true)
-            if verdictScorer != nil {
-                collectUntilVerdict(region, delimiter: byte)
+            if earlyExitJudge != nil {
+                collectUntilVerdict(region, matcher: matcher, delimiter: byte)
             } else {
                 matcher.appendMatches(in: region, to: &matches)
             }
@@ -276,7 +272,7 @@ struct RecordScanner {
     }
 
     /// How many times `byte` occurs in `bytes` (a loop the compiler vectorizes).
-    static func count(_ byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    package static func count(_ byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
         var n = 0
         for b in bytes { n &+= b == byte ? 1 : 0 }
         return n
@@ -285,16 +281,14 @@ struct RecordScanner {
     /// Collects the matches of `region` (complete records) like `appendMatches`, but
     /// once a record's matches make it spam, skips to the next record: the rest of
     /// its matches cannot change the verdict.
-    private mutating func collectUntilVerdict(_ region: UnsafeBufferPointer<UInt8>, delimiter byte: UInt8) {
-        guard var scorer = verdictScorer else { return }
-        verdictScorer = nil  // keep the scorer's storage uniquely referenced
+    private mutating func collectUntilVerdict(_ region: UnsafeBufferPointer<UInt8>, matcher: Matcher, delimiter byte: UInt8) {
+        guard var judge = earlyExitJudge else { return }
+        earlyExitJudge = nil  // keep the judge's storage uniquely referenced
         // Locals only in the closure: capturing `self` would make every restart copy
         // the whole Matcher first (exclusive access to self during the call).
         // PERF: literal_throughput.py 'filter -i -w 10000 words'.
-        let matcher = self.matcher
         var found = self.matches
         self.matches = []
-        let threshold = verdictThreshold
         var from = 0
         // The delimiter ending the record of the last match (region.count for the last record).
         var recordEnd = -1
@@ -303,11 +297,11 @@ struct RecordScanner {
             matcher.forEachMatch(in: region, from: from) { m in
                 if m.start > recordEnd {
                     recordEnd = RecordDelimiter.find(byte, in: region, from: m.start) ?? region.count
-                    scorer.beginRecord()
+                    judge.beginRecord()
                 }
                 found.append(m)
-                scorer.add(pattern: m.pattern)
-                if scorer.score >= threshold {
+                judge.add(m)
+                if judge.isSettledSpam {
                     resume = recordEnd &+ 1
                     return false
                 }
@@ -317,7 +311,7 @@ struct RecordScanner {
             from = resume
         }
         self.matches = found
-        verdictScorer = scorer
+        earlyExitJudge = judge
     }
 
     /// Passes one complete record on, searching it first unless `searched`, and
@@ -325,7 +319,7 @@ struct RecordScanner {
     private mutating func deliver<Sink: RecordSink>(
         content: UnsafeBufferPointer<UInt8>, terminator: UnsafeBufferPointer<UInt8>, offset: Int,
         matchRange: Range<Int>, searched: Bool, into sink: inout Sink
-    ) throws(OutputError) {
+    ) throws(Sink.Failure) {
         let truncated = content.count > maxRecordBytes
         let head = truncated ? slice(content, 0, maxRecordBytes) : content
         if searched {
@@ -341,7 +335,7 @@ struct RecordScanner {
             }
         } else {
             matches.removeAll(keepingCapacity: true)
-            matcher.appendMatches(in: head, to: &matches)
+            matcher?.appendMatches(in: head, to: &matches)
             if truncated { truncatedSomeRecord = true }
             try sink.record(content: head, terminator: terminator, offset: offset,
                             matches: matches[...], truncated: truncated)
@@ -353,10 +347,10 @@ struct RecordScanner {
     /// Judges the first `maxRecordBytes` of a record whose end is not in the buffer.
     private mutating func deliverTruncated<Sink: RecordSink>(
         _ view: UnsafeBufferPointer<UInt8>, _ start: Int, _ headEnd: Int, base: Int, into sink: inout Sink
-    ) throws(OutputError) {
+    ) throws(Sink.Failure) {
         let head = slice(view, start, headEnd)
         matches.removeAll(keepingCapacity: true)
-        matcher.appendMatches(in: head, to: &matches)
+        matcher?.appendMatches(in: head, to: &matches)
         truncatedSomeRecord = true
         try sink.record(content: head, terminator: slice(view, headEnd, headEnd), offset: base + start,
                         matches: matches[...], truncated: true)
@@ -370,14 +364,5 @@ struct RecordScanner {
             if view[i] == byte { return i }
         }
         return nil
-    }
-}
-
-/// `read(2)`, retried on `EINTR`. Returns the byte count, 0 at end of input, -1 on error.
-func readSome(_ fd: Int32, _ into: UnsafeMutablePointer<UInt8>, _ count: Int) -> Int {
-    while true {
-        let n = read(fd, into, count)
-        if n < 0, errno == EINTR { continue }
-        return n
     }
 }

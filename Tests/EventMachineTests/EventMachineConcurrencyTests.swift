@@ -10,6 +10,7 @@
 import Testing
 import Synchronization
 import AutomatonCore
+import EventMachine
 
 @Suite("EventMachine concurrency")
 struct EventMachineConcurrencyTests {

@@ -2,6 +2,7 @@
 // clash with other tests of the module.
 
 import AutomatonCore
+import EventMachine
 
 enum EventMachineFixtures {
     // MARK: - Subway turnstile

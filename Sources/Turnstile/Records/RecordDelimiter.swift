@@ -1,10 +1,25 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
-/// How a byte stream is cut into records, and where each record ends.
+/// How a byte stream is cut into records, and where each record ends: the kinds of
+/// record a ``RecordReader`` reads.
+///
+/// ## Adding a kind of record (mbox, .eml, …)
+///
+/// A kind is one case here plus one function that finds a record's end, so every
+/// command (`filter`, `match`, `eval`, `train`) reads it with the same buffer, limits
+/// and streaming. To add one:
+/// 1. Add the case (its raw value is the `--delimiter` spelling, e.g. `mbox`).
+/// 2. Write its boundary finder in its own file, `RecordDelimiter+Mbox.swift`, with the
+///    shape of ``nextRecord(in:from:atEnd:continuing:)``: given the buffer and a record
+///    start, return where the content ends and where the next record starts, or nil
+///    when the end is not in the buffer yet (unless `atEnd`). The reader keeps at most
+///    ``RecordReader/maxRecordBytes`` of an unfinished record, so the finder must not
+///    need more look-behind than the current record.
+/// 3. Route the case to it in ``nextRecord(in:from:atEnd:continuing:)``, and give it a
+///    ``byte`` (nil unless one byte ends every record — that enables block search)
+///    and a ``defaultTerminator``.
+/// 4. If the end of a record can be a run of bytes that a read may cut (as `blank`'s
+///    `\n\n`), hold them back in ``RecordReader``'s `safeTailEnd`.
+/// Kinds that are whole inputs (one .eml file, each file of a Maildir folder) are
+/// ``none`` records of each file: the CLI expands folders into files.
 ///
 /// A record is its *content* followed by its *terminator* (the delimiter bytes that
 /// end it, empty for the last record when the input does not end with one). Content
@@ -99,12 +114,13 @@ public enum RecordDelimiter: String, Sendable, Hashable, CaseIterable {
         }
     }
 
-    /// Offset of the first `byte` at or after `from`, via `memchr`.
+    /// Offset of the first `byte` at or after `from`, via `memchr` (the reader's and
+    /// the line and NUL records' byte search).
     @inline(__always)
     public static func find(_ byte: UInt8, in buffer: UnsafeBufferPointer<UInt8>, from: Int) -> Int? {
         guard from < buffer.count, let base = buffer.baseAddress else { return nil }
         // SAFETY: from < count, so base + from and the count - from bytes after it are in the buffer.
-        guard let hit = memchr(base + from, Int32(byte), buffer.count - from) else { return nil }
-        return base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+        guard let hit = findByte(byte, in: base + from, count: buffer.count - from) else { return nil }
+        return base.distance(to: hit)
     }
 }

@@ -3,6 +3,7 @@
 import TestSupport
 import Testing
 import AutomatonCore
+import EventMachine
 
 @Suite("EventMachine DOT and README")
 struct EventMachineDOTTests {
@@ -106,7 +107,7 @@ struct EventMachineDOTTests {
     func readmeShowsExactlyTheTestedCode() throws {
         let readme = try #require(ReadmeSnippet.swiftBlockBody(under: "### Typed event machines"),
                                   "README.md has no ```swift block under '### Typed event machines'")
-        #expect(readme.imports == ["import AutomatonCore"])
+        #expect(readme.imports == ["import EventMachine"])
         let region = ReadmeSnippet.markedRegion(
             inFile: #filePath, begin: "// --- README example (keep in sync with the README section) ---",
             end: "// --- end of README example ---")

@@ -1,6 +1,7 @@
 // Graphviz DOT export of an event machine's state graph: one node per state, one edge
 // per valid (state, event), labelled by the event; the initial state is marked by an
 // arrow from an unlabelled point node, as state diagrams draw it.
+import AutomatonCore
 
 extension StateMachine.Definition {
     /// The state graph in Graphviz DOT: one node per state (in `allCases` order), an

@@ -1,0 +1,58 @@
+// What a `RecordReader` hands its records to. The CLI's commands (filter, match,
+// eval, train) are sinks; so is anything else that wants records with their matches.
+
+/// Receives the records of one input, in order, with their matches.
+///
+/// Every method may fail with the sink's own ``Failure`` (the CLI's output errors);
+/// the reader stops and reports it as ``RecordReadError/sink(_:)``.
+public protocol RecordSink {
+    /// What the sink's methods throw (`Never` when they cannot fail).
+    associatedtype Failure: Error
+
+    /// One record. `content` and `terminator` point into the read buffer and are valid
+    /// only during the call; `offset` is the absolute input offset of the content's
+    /// first byte; `matches` have offsets relative to `content` (empty when the reader
+    /// has no matcher). When `truncated`, the record was longer than the reader's
+    /// limit: `content` is its first bytes, and the rest follows through
+    /// ``tail(_:end:)`` before the next record.
+    mutating func record(
+        content: UnsafeBufferPointer<UInt8>, terminator: UnsafeBufferPointer<UInt8>,
+        offset: Int, matches: ArraySlice<Match>, truncated: Bool
+    ) throws(Failure)
+
+    /// More bytes of a truncated record; `end` is its terminator (possibly empty at the
+    /// end of input) once the record ends, nil while it goes on.
+    mutating func tail(_ bytes: UnsafeBufferPointer<UInt8>, end: UnsafeBufferPointer<UInt8>?) throws(Failure)
+
+    /// `false` when the sink only adds up matches (`match -c`): then a block of
+    /// complete records searched in one pass may arrive as one record, and the
+    /// reader skips finding every delimiter.
+    var needsRecordBoundaries: Bool { get }
+
+    /// `true` when a record without matches needs no call of its own: its verdict is
+    /// known (clean) and ``cleanRun(_:records:)`` can take a run of them at once.
+    var acceptsCleanRuns: Bool { get }
+
+    /// `records` complete records in a row, none with a match, each with its
+    /// terminator, as one block (only when ``acceptsCleanRuns``).
+    mutating func cleanRun(_ bytes: UnsafeBufferPointer<UInt8>, records: Int) throws(Failure)
+
+    /// Called before the reader blocks on the next read(2): the moment to flush output
+    /// a person may be waiting for.
+    mutating func willRead() throws(Failure)
+}
+
+extension RecordSink {
+    public var needsRecordBoundaries: Bool { true }
+    public var acceptsCleanRuns: Bool { false }
+    public mutating func cleanRun(_ bytes: UnsafeBufferPointer<UInt8>, records: Int) throws(Failure) {}
+    public mutating func willRead() throws(Failure) {}
+}
+
+/// Why reading an input stopped early.
+public enum RecordReadError<SinkFailure: Error>: Error {
+    /// read(2) failed with this `errno`.
+    case read(Int32)
+    /// The sink failed.
+    case sink(SinkFailure)
+}

@@ -1,0 +1,170 @@
+// The one place a record gets its verdict. `filter` (its sink and the reader's early
+// exit), `eval`, `train`, cross-validation and `SpamFilter.verdict(for:)` all judge
+// records here, so a list means the same thing in every command: the rules that fired
+// (each distinct rule once), the sum of their weights, and `score >= threshold`.
+//
+// Regex rules need a completion pass: the combined automaton reports leftmost-first
+// matches, so a rule whose only matches overlap a higher-priority rule's match would go
+// unseen. When a record has any match, each rule not yet seen is searched on its own
+// (`SpamFilter`'s single-rule matchers). Literal rule sets are matched overlapping and
+// need no such pass.
+
+/// Judges records against a ``SpamFilter``'s rules: which rules fired, the score, and
+/// the decision. The only code in the package that compares a score with a threshold.
+///
+/// A judge is a small mutable value (per-record scratch, no allocation per record once
+/// warm); make one per thread or per stream and reuse it. Drive it either a record at
+/// a time (``judge(_:found:)``, ``judge(_:)``) or match by match (``beginRecord()``,
+/// ``add(_:)``, ``isSpam``) when matches are found in a larger block.
+///
+/// ```swift
+/// let filter = try SpamFilter.standard()
+/// var judge = RecordJudge(filter)
+/// let text = Array("URGENT! Claim your prize now".utf8)
+/// text.withUnsafeBufferPointer { _ = judge.judge($0) }
+/// judge.isSpam          // true
+/// judge.hits            // [RuleHit]: each rule once, with its first match
+/// ```
+///
+/// - Complexity: O(matches) per record to score; the regex completion pass adds
+///   O(rules × record bytes) for a record of a regex rule set that has a match.
+public struct RecordJudge: Sendable {
+    /// Rule weights by rule index (pattern id).
+    @usableFromInline let weights: [Double]
+    /// A record whose score is at least this is spam.
+    public let threshold: Double
+    /// `true` when no rule weighs less than 0: a score only grows as matches are
+    /// added, so once a record is spam it stays spam and a search may skip the rest of
+    /// it (``isSettledSpam``).
+    public let scoreOnlyGrows: Bool
+    /// The matcher over every rule.
+    let matcher: Matcher
+    /// One matcher per rule for the completion pass; empty when the rules need none.
+    let singleRuleMatchers: [Matcher]
+
+    /// `lastRecord[rule] == record` ⇔ the rule already counted in the current record.
+    @usableFromInline var lastRecord: [Int]
+    @usableFromInline var record = 0
+    @usableFromInline var total: Double = 0
+    @usableFromInline var hitList: [RuleHit] = []
+    /// The matches of the current record plus those the completion pass found.
+    private var completed: [Match] = []
+    private var seen: [Bool]
+
+    /// A judge for `filter`'s rules and threshold.
+    public init(_ filter: SpamFilter) {
+        weights = filter.rules.map(\.weight)
+        threshold = filter.threshold
+        scoreOnlyGrows = weights.allSatisfy { $0 >= 0 }
+        matcher = filter.matcher
+        singleRuleMatchers = filter.singleRuleMatchers
+        lastRecord = [Int](repeating: 0, count: weights.count)
+        seen = [Bool](repeating: false, count: weights.count)
+        hitList.reserveCapacity(16)
+    }
+
+    /// The decision rule itself: spam when the score reaches the threshold.
+    @inlinable
+    public static func isSpam(score: Double, threshold: Double) -> Bool { score >= threshold }
+
+    /// `true` when the rules need the completion pass (regex rule sets of more than one
+    /// rule): then a record's matches from the combined matcher are not all its hits.
+    public var needsCompletion: Bool { !singleRuleMatchers.isEmpty }
+
+    /// `true` when a record without any match is clean (the threshold is above 0), so
+    /// runs of records without matches need not be judged one by one.
+    public var recordWithoutMatchesIsClean: Bool { !Self.isSpam(score: 0, threshold: threshold) }
+
+    // MARK: Match by match
+
+    /// Starts a new record: score 0, no hits.
+    @inlinable
+    public mutating func beginRecord() {
+        record &+= 1
+        total = 0
+        hitList.removeAll(keepingCapacity: true)
+    }
+
+    /// Counts `match`'s rule for the current record unless it already counted.
+    @inlinable
+    public mutating func add(_ match: Match) {
+        let rule = match.pattern
+        if lastRecord[rule] != record {
+            lastRecord[rule] = record
+            let weight = weights[rule]
+            total += weight
+            hitList.append(RuleHit(rule: rule, weight: weight, start: match.start, end: match.end))
+        }
+    }
+
+    /// The current record's score so far.
+    @inlinable public var score: Double { total }
+
+    /// The current record's decision so far.
+    @inlinable public var isSpam: Bool { Self.isSpam(score: total, threshold: threshold) }
+
+    /// `true` when the current record is spam whatever else it contains (spam now, and
+    /// no weight is negative): the early exit of a search.
+    @inlinable public var isSettledSpam: Bool { scoreOnlyGrows && isSpam }
+
+    /// The rules that fired in the current record, each once, in the order of their
+    /// first match.
+    public var hits: [RuleHit] { hitList }
+
+    // MARK: Whole records
+
+    /// Judges a record whose matches `found` (offsets relative to `record`) the filter's
+    /// matcher reported: runs the completion pass when the rules need it, then scores.
+    /// Returns the matches the verdict counts — `found`, or `found` plus the completion's
+    /// (valid until the next call).
+    @discardableResult
+    public mutating func judge(_ record: UnsafeBufferPointer<UInt8>, found: ArraySlice<Match>) -> ArraySlice<Match> {
+        var counted = found
+        if !singleRuleMatchers.isEmpty, !found.isEmpty {
+            completed.removeAll(keepingCapacity: true)
+            completed.append(contentsOf: found)
+            complete(record)
+            counted = completed[...]
+        }
+        beginRecord()
+        for m in counted { add(m) }
+        return counted
+    }
+
+    /// Finds `record`'s matches and judges it; returns the matches counted (valid
+    /// until the next call).
+    @discardableResult
+    public mutating func judge(_ record: UnsafeBufferPointer<UInt8>) -> ArraySlice<Match> {
+        completed.removeAll(keepingCapacity: true)
+        matcher.appendMatches(in: record, to: &completed)
+        if !singleRuleMatchers.isEmpty, !completed.isEmpty { complete(record) }
+        beginRecord()
+        for m in completed { add(m) }
+        return completed[...]
+    }
+
+    /// The verdict of the current record, with `matches` as the matches it counted.
+    public func verdict(matches: ArraySlice<Match>) -> Verdict {
+        Verdict(isSpam: isSpam, score: total, hits: hitList, matches: Array(matches))
+    }
+
+    /// Judges `record` and returns its verdict.
+    public mutating func verdict(for record: [UInt8]) -> Verdict {
+        record.withUnsafeBufferPointer { buffer in
+            let counted = judge(buffer)
+            return verdict(matches: counted)
+        }
+    }
+
+    /// Appends to `completed` (which holds the matcher's matches of `record`) the
+    /// matches of every rule not among them, each labelled with its rule's id.
+    private mutating func complete(_ record: UnsafeBufferPointer<UInt8>) {
+        for i in seen.indices { seen[i] = false }
+        for m in completed { seen[m.pattern] = true }
+        for (rule, single) in singleRuleMatchers.enumerated() where !seen[rule] {
+            let start = completed.count
+            single.appendMatches(in: record, to: &completed)
+            for k in start..<completed.count { completed[k].pattern = rule }
+        }
+    }
+}
