@@ -1,4 +1,4 @@
-// Hardening for the literal automata: limits as typed errors, one automaton shared by
+// The literal automata under stress: limits as typed errors, one automaton shared by
 // many tasks, and hostile pattern lists (100,000 words with empty ones and duplicates).
 
 import AutomatonCore
@@ -6,8 +6,8 @@ import AutomatonCore
 import Testing
 import TestSupport
 
-@Suite("Hardening: literal automata")
-struct HardeningLiteralTests {
+@Suite("Literal automata: limits, hostile word lists, shared by tasks")
+struct LiteralLimitsAndSharingTests {
     static let sanitized = Environment.value("TURNSTILE_SANITIZER") != nil
 
     @Test("AhoCorasick: over maxStates or maxTableBytes is a typed error naming the limit")
@@ -39,7 +39,7 @@ struct HardeningLiteralTests {
         }
     }
 
-    @Test("20,000 words with empty lines and duplicates build and search like the naive reference (100,000: HardeningCLITests and Fuzz/hostile-cli.sh)")
+    @Test("20,000 words with empty lines and duplicates build and search like the naive reference (100,000: HostileInputTests and Fuzz/hostile-cli.sh)")
     func hostileWordList() throws {
         var rng = SeededGenerator(defaultSeed: 0x100_000)
         let count = Self.sanitized ? 5_000 : 20_000

@@ -1,4 +1,4 @@
-// Hardening for the core: one DenseDFA searched by many tasks at once, the builder's
+// DenseDFA under stress: one DenseDFA searched by many tasks at once, the builder's
 // limits as typed errors, and the loader on hostile bytes (the libFuzzer target
 // Fuzz/Sources/FuzzLoader does the same at scale; its findings go in Regression*.swift).
 
@@ -6,8 +6,8 @@ import AutomatonCore
 import Testing
 import TestSupport
 
-@Suite("Hardening: core")
-struct HardeningCoreTests {
+@Suite("DenseDFA: shared by tasks, builder limits, hostile loader input")
+struct DenseDFARobustnessTests {
     static let sanitized = Environment.value("TURNSTILE_SANITIZER") != nil
 
     @Test("8 tasks × 1,000 searches of one DenseDFA give identical results")
