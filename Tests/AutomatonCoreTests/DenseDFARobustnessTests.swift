@@ -8,7 +8,7 @@ import TestSupport
 
 @Suite("DenseDFA: shared by tasks, builder limits, hostile loader input")
 struct DenseDFARobustnessTests {
-    static let sanitized = Environment.value("TURNSTILE_SANITIZER") != nil
+    static let sanitized = ConcurrentChecks.sanitized
 
     @Test("8 tasks × 1,000 searches of one DenseDFA give identical results")
     func sharedDenseDFA() async throws {
@@ -25,15 +25,8 @@ struct DenseDFARobustnessTests {
         }
         let expected = haystacks.map(signature)
         let rounds = Self.sanitized ? 100 : 1_000
-        let mismatches = await withTaskGroup(of: Int.self) { group in
-            for task in 0..<8 {
-                group.addTask {
-                    var bad = 0
-                    for i in 0..<rounds where signature(haystacks[(i + task) % 16]) != expected[(i + task) % 16] { bad += 1 }
-                    return bad
-                }
-            }
-            return await group.reduce(0, +)
+        let mismatches = await ConcurrentChecks.failures(rounds: rounds) { task, i in
+            signature(haystacks[(i + task) % 16]) == expected[(i + task) % 16]
         }
         #expect(mismatches == 0)
     }

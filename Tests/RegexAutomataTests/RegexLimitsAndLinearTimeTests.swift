@@ -10,12 +10,7 @@ import AutomatonCore
 import Testing
 import TestSupport
 
-enum SanitizerScale {
-    /// `true` under `make test-asan` / `make test-tsan`.
-    static let sanitized = Environment.value("TURNSTILE_SANITIZER") != nil
-    /// `full` normally, `reduced` in sanitized runs.
-    static func scale(_ full: Int, sanitized reduced: Int) -> Int { sanitized ? reduced : full }
-}
+typealias SanitizerScale = ConcurrentChecks
 
 @Suite("Regex limits")
 struct RegexLimitTests {
@@ -155,18 +150,9 @@ struct RegexConcurrencyTests {
         }
         let expected = haystacks.map { regex.matches(in: $0) }
         let rounds = SanitizerScale.scale(1_000, sanitized: 100)
-        let mismatches = await withTaskGroup(of: Int.self) { group in
-            for task in 0..<8 {
-                group.addTask {
-                    var bad = 0
-                    for i in 0..<rounds {
-                        let k = (i + task) % haystacks.count
-                        if regex.matches(in: haystacks[k]) != expected[k] { bad += 1 }
-                    }
-                    return bad
-                }
-            }
-            return await group.reduce(0, +)
+        let mismatches = await ConcurrentChecks.failures(rounds: rounds) { task, i in
+            let k = (i + task) % haystacks.count
+            return regex.matches(in: haystacks[k]) == expected[k]
         }
         #expect(mismatches == 0)
     }

@@ -8,7 +8,7 @@ import TestSupport
 
 @Suite("CLI on hostile input")
 struct HostileInputTests {
-    static let sanitized = Environment.value("TURNSTILE_SANITIZER") != nil
+    static let sanitized = ConcurrentChecks.sanitized
     static let big = sanitized ? 1 << 20 : 8 << 20
 
     @Test("one 8 MB line with no newline: judged whole, or on its first --max-record-bytes, and passed through")
