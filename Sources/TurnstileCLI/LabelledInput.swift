@@ -57,42 +57,6 @@ struct LabelledInputOptions: ParsableArguments {
     }
 }
 
-/// Paths with each folder replaced by the regular files under it (recursively,
-/// hidden entries skipped, sorted by path so the order is the same everywhere).
-func expandFolders(_ paths: [String]) throws -> [String] {
-    var result: [String] = []
-    for path in paths {
-        var info = stat()
-        if path != "-", stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
-            result.append(contentsOf: try filesUnder(path).sorted())
-        } else {
-            result.append(path)
-        }
-    }
-    return result
-}
-
-private func filesUnder(_ folder: String) throws -> [String] {
-    guard let dir = opendir(folder) else { throw CommandFailure("\(folder): \(errnoDescription(errno))") }
-    defer { closedir(dir) }
-    var result: [String] = []
-    while let entry = readdir(dir) {
-        let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-            String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-        }
-        if name.hasPrefix(".") { continue }
-        let path = folder.hasSuffix("/") ? folder + name : folder + "/" + name
-        var info = stat()
-        guard stat(path, &info) == 0 else { continue }
-        switch info.st_mode & S_IFMT {
-        case S_IFDIR: result.append(contentsOf: try filesUnder(path))
-        case S_IFREG: result.append(path)
-        default: continue
-        }
-    }
-    return result
-}
-
 /// Reads `path` (`-` is standard input) record by record — `body` gets each record's
 /// 1-based number and content (a `\r` before a line end dropped) — through the
 /// library's ``RecordReader``, holding only the unfinished record in memory. Blank

@@ -48,9 +48,17 @@ struct RuleOptions: ParsableArguments {
     @Flag(name: .customLong("bytes"), help: "Regex bytes mode ('.' matches any byte) instead of UTF-8.")
     var bytes = false
 
+    @Option(name: .customLong("max-pattern-file-bytes"),
+            help: ArgumentHelp("The most bytes a -f or --rules file may hold (default 16 MiB).", valueName: "n"))
+    var maxPatternFileBytes: Int = defaultMaxPatternFileBytes
+
     @Option(name: .customLong("automaton"),
             help: ArgumentHelp("Load an automaton saved with 'turnstile compile -o'.", valueName: "file"))
     var automaton: String?
+
+    func validate() throws {
+        if maxPatternFileBytes < 1 { throw ValidationError("--max-pattern-file-bytes must be at least 1") }
+    }
 
     /// `true` when no rule option was given (the default spam list applies where a
     /// subcommand has one).
@@ -92,12 +100,12 @@ struct RuleOptions: ParsableArguments {
                 rules.append(SpamFilter.Rule(e.next()!, weight: 1))
             case .patternFile:
                 let path = f.next()!
-                var lines = try readWhole(path).split(separator: 0x0A, omittingEmptySubsequences: false)
+                var lines = try readWhole(path, limit: maxPatternFileBytes).split(separator: 0x0A, omittingEmptySubsequences: false)
                 if lines.last?.isEmpty == true { lines.removeLast() }
                 rules.append(contentsOf: lines.map { SpamFilter.Rule(pattern: Array($0), weight: 1) })
             case .ruleFile:
                 let path = r.next()!
-                rules.append(contentsOf: try RuleFile.parse(readWhole(path), source: path))
+                rules.append(contentsOf: try RuleFile.parse(readWhole(path, limit: maxPatternFileBytes), source: path))
             }
         }
         return (rules, options)

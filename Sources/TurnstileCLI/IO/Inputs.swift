@@ -22,8 +22,17 @@ func openInput(_ path: String) throws(InputError) -> Int32 {
 /// The display name of an input.
 func inputName(_ path: String) -> String { path == "-" ? "(standard input)" : path }
 
+/// The most bytes a pattern or rule file may hold unless `--max-pattern-file-bytes`
+/// raises it: 16 MiB is over ten times the 123,000-word English dictionary, and keeps
+/// `-f /dev/zero` from reading without end.
+let defaultMaxPatternFileBytes = 16 << 20
+
 /// Reads a whole (small) file: pattern and rule files. `-` is standard input.
-func readWhole(_ path: String) throws -> [UInt8] {
+/// More than `limit` bytes is an error naming the limit and `limitFlag`, the option
+/// that raises it; nothing past the limit is read.
+func readWhole(
+    _ path: String, limit: Int = defaultMaxPatternFileBytes, limitFlag: String = "--max-pattern-file-bytes"
+) throws -> [UInt8] {
     let fd: Int32
     do { fd = try openInput(path) } catch { throw TurnstileError(.invalidOptions(error.message)) }
     defer { if fd != 0 { close(fd) } }
@@ -31,8 +40,12 @@ func readWhole(_ path: String) throws -> [UInt8] {
     var chunk = [UInt8](repeating: 0, count: 64 << 10)
     while true {
         let n = chunk.withUnsafeMutableBufferPointer { readSome(fd, $0.baseAddress!, $0.count) }
-        if n < 0 { throw TurnstileError(.invalidOptions("\(path): \(errnoDescription(errno))")) }
+        if n < 0 { throw TurnstileError(.invalidOptions("\(inputName(path)): \(errnoDescription(errno))")) }
         if n == 0 { return result }
+        if result.count + n > limit {
+            throw TurnstileError(.invalidOptions(
+                "\(inputName(path)) is larger than the \(limit)-byte limit; raise it with \(limitFlag)"))
+        }
         result.append(contentsOf: chunk[..<n])
     }
 }

@@ -1,0 +1,76 @@
+import Turnstile
+
+/// Paths with each folder replaced by the regular files under it (recursively,
+/// hidden entries skipped, sorted by path so the order is the same everywhere).
+///
+/// Symbolic links are followed, as `grep -R` does, but every folder and every file is
+/// visited once, identified by its device and inode: a link back to a folder being
+/// walked (a loop) or a second link to a folder or file already listed is skipped
+/// with a warning on standard error (`warning: DIR: recursive directory loop`, GNU
+/// grep's wording) only for a loop, silently for a second link, so a file is never
+/// read twice and a loop never recurses.
+func expandFolders(_ paths: [String]) throws -> [String] {
+    var walk = DirectoryWalk()
+    var result: [String] = []
+    for path in paths {
+        var info = stat()
+        if path != "-", stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
+            result.append(contentsOf: try walk.files(under: path, info: info).sorted())
+        } else {
+            result.append(path)
+        }
+    }
+    return result
+}
+
+/// The state of one walk: the folders and files already seen.
+struct DirectoryWalk {
+    /// A file system object's identity.
+    struct Identity: Hashable {
+        var device: UInt64
+        var inode: UInt64
+        init(_ info: stat) {
+            device = UInt64(truncatingIfNeeded: info.st_dev)
+            inode = UInt64(truncatingIfNeeded: info.st_ino)
+        }
+    }
+
+    private var seenFolders: Set<Identity> = []
+    /// The folders on the current path from the walk's root (a link to one is a loop).
+    private var ancestors: Set<Identity> = []
+    private var seenFiles: Set<Identity> = []
+
+    /// The regular files under `folder` (whose `stat` is `info`), each once.
+    mutating func files(under folder: String, info: stat) throws -> [String] {
+        let identity = Identity(info)
+        if ancestors.contains(identity) {
+            printError("warning: \(folder): recursive directory loop")
+            return []
+        }
+        guard seenFolders.insert(identity).inserted else { return [] }
+        ancestors.insert(identity)
+        defer { ancestors.remove(identity) }
+        guard let dir = opendir(folder) else { throw CommandFailure("\(folder): \(errnoDescription(errno))") }
+        var entries: [String] = []
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if !name.hasPrefix(".") { entries.append(name) }
+        }
+        closedir(dir)
+        var result: [String] = []
+        for name in entries.sorted() {
+            let path = folder.hasSuffix("/") ? folder + name : folder + "/" + name
+            var child = stat()
+            guard stat(path, &child) == 0 else { continue }
+            switch child.st_mode & S_IFMT {
+            case S_IFDIR: result.append(contentsOf: try files(under: path, info: child))
+            case S_IFREG:
+                if seenFiles.insert(Identity(child)).inserted { result.append(path) }
+            default: continue
+            }
+        }
+        return result
+    }
+}
