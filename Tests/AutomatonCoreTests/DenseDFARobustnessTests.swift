@@ -17,7 +17,7 @@ struct DenseDFARobustnessTests {
         let haystacks: [[UInt8]] = (0..<16).map { _ in
             (0..<200).map { _ in Array("abcx".utf8).randomElement(using: &rng)! }
         }
-        func signature(_ h: [UInt8]) -> [Int] {
+        @Sendable func signature(_ h: [UInt8]) -> [Int] {
             let ends = dfa.matchEnds(in: h).flatMap { [$0.end, $0.pattern] }
             let fwd = h.withUnsafeBufferPointer { dfa.searchForward($0, in: 0..<$0.count).map { [$0.end, $0.pattern] } ?? [-1] }
             let rev = h.withUnsafeBufferPointer { dfa.searchReverse($0, in: 0..<$0.count).map { [$0.end, $0.pattern] } ?? [-1] }
