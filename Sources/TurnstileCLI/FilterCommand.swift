@@ -69,36 +69,53 @@ struct FilterCommand: ParsableCommand {
         }
         let mode: FilterSink.Mode = spam ? .spam : mask ? .mask : count ? .count : json ? .json : .clean
         let output = OutputWriter(fd: 1)
-        var sink = FilterSink(filter: filter, mode: mode, output: output, color: stream.useColor(output),
-                             delimiter: stream.delimiter)
+        let color = stream.useColor(output)
+        let delimiter = stream.delimiter, maxRecordBytes = stream.maxRecordBytes
+        let makeSink = { @Sendable (output: OutputWriter) in
+            FilterSink(filter: filter, mode: mode, output: output, color: color, delimiter: delimiter)
+        }
         // PERF: Benchmarks/scripts/literal_throughput.py 'filter': modes that print
         // only the verdict (or the record as it is) stop searching a spam record early.
-        let verdictOnly = mode == .count || mode == .clean || (mode == .spam && !sink.color)
-        var reader = RecordReader(
-            matcher: filter.matcher, delimiter: stream.delimiter, maxRecordBytes: stream.maxRecordBytes,
-            stopAfterVerdict: verdictOnly ? filter : nil)
-        defer { reader.deallocate() }
+        let verdictOnly = mode == .count || mode == .clean || (mode == .spam && !color)
+        let makeReader = { @Sendable in
+            RecordReader(matcher: filter.matcher, delimiter: delimiter, maxRecordBytes: maxRecordBytes,
+                         stopAfterVerdict: verdictOnly ? filter : nil)
+        }
         let clock = ContinuousClock()
         let started = clock.now
         let inputs = stream.inputs
-        let status = runInputs(inputs, output: output) { (fd, name) throws(ScanError) in
-            sink.beginInput(name: inputs.count > 1 ? name : nil)
-            try reader.read(fd: fd, into: &sink)
-        } finish: { () throws(OutputError) in
-            if mode == .count { try output.write("clean \(sink.records - sink.spamRecords) spam \(sink.spamRecords)\n") }
+        var status: RunStatus
+        let tally: RecordTally, bytesRead: Int
+        if let threads = stream.parallelThreads {
+            let scan = ParallelScan(threads: threads, delimiter: delimiter, maxRecordBytes: maxRecordBytes,
+                                    makeReader: makeReader, makeSink: makeSink) { _, _, _ in }
+            let outcome = scan.run(inputs, output: output)
+            (status, tally, bytesRead) = (outcome.status, outcome.tally, outcome.bytesRead)
+        } else {
+            var sink = makeSink(output)
+            var reader = makeReader()
+            defer { reader.deallocate() }
+            status = runInputs(inputs, output: output) { (fd, name) throws(ScanError) in
+                sink.beginInput(name: inputs.count > 1 ? name : nil, firstRecord: 0)
+                try reader.read(fd: fd, into: &sink)
+            } finish: {}
+            (tally, bytesRead) = (sink.takeTally(), reader.bytesRead)
+        }
+        finishRun(&status, output: output) { () throws(OutputError) in
+            if mode == .count { try output.write("clean \(tally.records - tally.spamRecords) spam \(tally.spamRecords)\n") }
         }
         if stats {
             let seconds = (clock.now - started) / .seconds(1)
-            let rate = seconds > 0 ? Double(reader.bytesRead) / 1_000_000 / seconds : 0
-            printError("turnstile: records \(sink.records), bytes \(reader.bytesRead), spam \(sink.spamRecords), clean \(sink.records - sink.spamRecords), \(formatRate(rate)) MB/s")
+            let rate = seconds > 0 ? Double(bytesRead) / 1_000_000 / seconds : 0
+            printError("turnstile: records \(tally.records), bytes \(bytesRead), spam \(tally.spamRecords), clean \(tally.records - tally.spamRecords), \(formatRate(rate)) MB/s")
         }
-        throw ExitCode(status.exitCode(matched: sink.spamRecords > 0))
+        throw ExitCode(status.exitCode(matched: tally.spamRecords > 0))
     }
 }
 
 /// Prints records as the filter's output mode says; every verdict comes from its
 /// ``RecordJudge``.
-struct FilterSink: RecordSink {
+struct FilterSink: ChunkSink {
     typealias Failure = OutputError
     enum Mode { case clean, spam, mask, count, json }
 
@@ -118,6 +135,8 @@ struct FilterSink: RecordSink {
     private(set) var spamRecords = 0
     /// Whether the tail of a truncated record is printed.
     private var printTail = false
+    /// `records` and `spamRecords` when ``takeTally()`` was last called.
+    private var taken = RecordTally()
 
     init(filter: SpamFilter, mode: Mode, output: OutputWriter, color: Bool, delimiter: RecordDelimiter) {
         // No output mode shows the rule hits yet.
@@ -128,9 +147,15 @@ struct FilterSink: RecordSink {
         self.color = color
     }
 
-    mutating func beginInput(name: String?) {
+    mutating func beginInput(name: String?, firstRecord: Int) {
         fileName = name
-        recordNumber = 0
+        recordNumber = firstRecord
+    }
+
+    mutating func takeTally() -> RecordTally {
+        let now = RecordTally(records: records, spamRecords: spamRecords)
+        defer { taken = now }
+        return RecordTally(records: now.records - taken.records, spamRecords: now.spamRecords - taken.spamRecords)
     }
 
     mutating func record(

@@ -62,23 +62,44 @@ struct MatchCommand: ParsableCommand {
         }
         let output = OutputWriter(fd: 1)
         let inputs = stream.inputs
-        var sink = MatchSink(output: output, mode: count ? .count : json ? .json : .lines,
-                             color: stream.useColor(output))
-        var reader = RecordReader(matcher: matcher, delimiter: stream.delimiter, maxRecordBytes: stream.maxRecordBytes)
-        defer { reader.deallocate() }
+        let mode: MatchSink.Mode = count ? .count : json ? .json : .lines
+        let color = stream.useColor(output)
+        let delimiter = stream.delimiter, maxRecordBytes = stream.maxRecordBytes
+        let makeSink = { @Sendable (output: OutputWriter) in MatchSink(output: output, mode: mode, color: color) }
+        let makeReader = { @Sendable in
+            RecordReader(matcher: matcher, delimiter: delimiter, maxRecordBytes: maxRecordBytes)
+        }
+        let named = inputs.count > 1
+        /// `-c` prints each input's count after its last record.
+        let printCount = { @Sendable (name: String, matches: Int, output: OutputWriter) throws(OutputError) in
+            guard mode == .count else { return }
+            try output.write(named ? "\(name):\(matches)\n" : "\(matches)\n")
+        }
+        var status: RunStatus
         var total = 0
-        let status = runInputs(inputs, output: output) { (fd, name) throws(ScanError) in
-            sink.beginInput(name: inputs.count > 1 ? name : nil)
-            try reader.read(fd: fd, into: &sink)
-            total += sink.inputMatches
-            if count {
-                do throws(OutputError) {
-                    if inputs.count > 1 { try output.write("\(name):\(sink.inputMatches)\n") }
-                    else { try output.write("\(sink.inputMatches)\n") }
-                } catch { throw .sink(error) }
+        let truncated: Bool
+        if let threads = stream.parallelThreads {
+            let scan = ParallelScan(threads: threads, delimiter: delimiter, maxRecordBytes: maxRecordBytes,
+                                    makeReader: makeReader, makeSink: makeSink) { name, tally, output throws(OutputError) in
+                try printCount(name, tally.matches, output)
             }
-        } finish: { () throws(OutputError) in }
-        if reader.truncatedSomeRecord {
+            let outcome = scan.run(inputs, output: output)
+            (status, total, truncated) = (outcome.status, outcome.tally.matches, outcome.truncatedSomeRecord)
+            finishRun(&status, output: output) {}
+        } else {
+            var sink = makeSink(output)
+            var reader = makeReader()
+            defer { reader.deallocate() }
+            status = runInputs(inputs, output: output) { (fd, name) throws(ScanError) in
+                sink.beginInput(name: named ? name : nil, firstRecord: 0)
+                try reader.read(fd: fd, into: &sink)
+                let matches = sink.takeTally().matches
+                total += matches
+                do throws(OutputError) { try printCount(name, matches, output) } catch { throw .sink(error) }
+            } finish: {}
+            truncated = reader.truncatedSomeRecord
+        }
+        if truncated {
             printError("turnstile: warning: a record longer than \(stream.maxRecordBytes) bytes was searched only in its first \(stream.maxRecordBytes) bytes (see --max-record-bytes)")
         }
         throw ExitCode(status.exitCode(matched: total > 0))
@@ -86,7 +107,7 @@ struct MatchCommand: ParsableCommand {
 }
 
 /// Prints matches.
-struct MatchSink: RecordSink {
+struct MatchSink: ChunkSink {
     typealias Failure = OutputError
     enum Mode { case lines, json, count }
 
@@ -105,7 +126,7 @@ struct MatchSink: RecordSink {
         self.color = color
     }
 
-    mutating func beginInput(name: String?) {
+    mutating func beginInput(name: String?, firstRecord: Int) {
         inputMatches = 0
         prefix = name.map { Array(($0 + ":").utf8) } ?? []
         jsonFile.removeAll()
@@ -144,6 +165,11 @@ struct MatchSink: RecordSink {
     mutating func tail(_ bytes: UnsafeBufferPointer<UInt8>, end: UnsafeBufferPointer<UInt8>?) throws(OutputError) {}
 
     mutating func willRead() throws(OutputError) { try output.flushIfInteractive() }
+
+    mutating func takeTally() -> RecordTally {
+        defer { inputMatches = 0 }
+        return RecordTally(matches: inputMatches)
+    }
 
     /// Counting needs no record boundaries.
     var needsRecordBoundaries: Bool { mode != .count }

@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import ArgumentParser
 import Turnstile
 
@@ -160,11 +165,25 @@ struct StreamOptions: ParsableArguments {
                                valueName: "n"))
     var maxRecordBytes: Int = 64 << 20
 
+    @Option(name: [.customShort("j"), .customLong("threads")],
+            help: ArgumentHelp("Search with N threads: inputs are cut into chunks of whole records, searched in parallel and printed in input order (default: the number of cores).",
+                               valueName: "n"))
+    var threads: Int?
+
     @Argument(help: ArgumentHelp("Input files; '-' or none reads standard input.", valueName: "file"))
     var files: [String] = []
 
     func validate() throws {
         if maxRecordBytes < 1 { throw ValidationError("--max-record-bytes must be at least 1") }
+        if let threads, threads < 1 { throw ValidationError("--threads must be at least 1") }
+    }
+
+    /// The number of worker threads when the inputs are searched in parallel, nil for
+    /// one thread (asked for, one core, or a record limit too small for chunks).
+    var parallelThreads: Int? {
+        let n = threads ?? max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
+        guard n > 1, RecordChunker.canChunk(maxRecordBytes: maxRecordBytes) else { return nil }
+        return n
     }
 
     /// Whether to colour, given the output.

@@ -66,13 +66,24 @@ func runInputs(
             }
         }
     }
+    finishRun(&status, output: output, finish)
+    return status
+}
+
+/// Runs `finish` (totals) and flushes the output, unless the output already went away.
+func finishRun(_ status: inout RunStatus, output: OutputWriter, _ finish: () throws(OutputError) -> Void) {
+    guard !status.brokenPipe else { return }
     do {
         try finish()
         try output.flush()
     } catch {
-        outputFailed(error)
+        switch error {
+        case .brokenPipe: status.brokenPipe = true
+        case .failed(let code):
+            printError("turnstile: cannot write the output: \(errnoDescription(code))")
+            status.hadError = true
+        }
     }
-    return status
 }
 
 /// Megabytes per second with two decimals.

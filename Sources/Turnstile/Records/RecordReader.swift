@@ -92,8 +92,25 @@ public struct RecordReader {
     ///
     /// - Throws: ``RecordReadError/read(_:)`` when read(2) fails,
     ///   ``RecordReadError/sink(_:)`` when the sink does.
-    public mutating func read<Sink: RecordSink>(fd: Int32, into sink: inout Sink) throws(RecordReadError<Sink.Failure>) {
-        var start = 0, end = 0, base = 0
+    ///
+    /// `prefix` are bytes of the input already read from `fd`, starting at input offset
+    /// `base` (the CLI's `--threads` hands the rest of an input over this way when a
+    /// record is too long for a chunk).
+    public mutating func read<Sink: RecordSink>(
+        fd: Int32, into sink: inout Sink,
+        prefix: UnsafeBufferPointer<UInt8> = UnsafeBufferPointer(start: nil, count: 0), base startBase: Int = 0
+    ) throws(RecordReadError<Sink.Failure>) {
+        var start = 0, end = 0, base = startBase
+        if let prefixStart = prefix.baseAddress, prefix.count > 0 {
+            if prefix.count + Self.readSize > capacity {
+                buffer.deallocate()
+                capacity = prefix.count + 2 * Self.readSize
+                buffer = .allocate(capacity: capacity)
+            }
+            // SAFETY: prefix.count < capacity (made so above); distinct allocations.
+            buffer.update(from: prefixStart, count: prefix.count)
+            end = prefix.count
+        }
         var atEnd = false
         var inTail = false
         while true {
@@ -156,6 +173,17 @@ public struct RecordReader {
             if n < 0 { throw .read(lastErrno) }
             if n == 0 { atEnd = true } else { end += n; bytesRead += n }
         }
+    }
+
+    /// Feeds `sink` the records of `chunk`, which holds only complete records (the last
+    /// one possibly without its delimiter at the end of the input) starting at input
+    /// offset `base`: one chunk of the CLI's `--threads`, searched exactly as
+    /// ``read(fd:into:prefix:base:)`` searches the same records. `chunk` must hold no
+    /// record longer than ``maxRecordBytes``.
+    public mutating func read<Sink: RecordSink>(
+        chunk: UnsafeBufferPointer<UInt8>, base: Int, into sink: inout Sink
+    ) throws(Sink.Failure) {
+        _ = try processComplete(chunk, from: 0, base: base, atEnd: true, into: &sink)
     }
 
     private func slice(_ view: UnsafeBufferPointer<UInt8>, _ from: Int, _ to: Int) -> UnsafeBufferPointer<UInt8> {
@@ -246,7 +274,7 @@ public struct RecordReader {
     }
 
     /// How many times `byte` occurs in `bytes` (a loop the compiler vectorizes).
-    static func count(_ byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    package static func count(_ byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
         var n = 0
         for b in bytes { n &+= b == byte ? 1 : 0 }
         return n

@@ -22,6 +22,8 @@ final class OutputWriter {
     let isInteractive: Bool
     /// `true` when the descriptor is a terminal.
     let isTerminal: Bool
+    /// Where the output goes instead of a descriptor, for ``init(collecting:)``.
+    private var collected: [UInt8]?
 
     init(fd: Int32) {
         self.fd = fd
@@ -30,6 +32,24 @@ final class OutputWriter {
         let regular = fstat(fd, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
         self.isInteractive = !regular
         self.isTerminal = isatty(fd) == 1
+    }
+
+    /// A writer that collects the output in memory (one `--threads` chunk's output,
+    /// written later in input order); `isTerminal` is `terminal`, so colour is decided
+    /// as for the real output.
+    init(collectingLike output: OutputWriter) {
+        self.fd = -1
+        self.buffer = .allocate(capacity: capacity)
+        self.isInteractive = false
+        self.isTerminal = output.isTerminal
+        self.collected = []
+    }
+
+    /// What a collecting writer has gathered since the last call.
+    func takeCollected() -> [UInt8] {
+        try? flush()  // a collecting writer cannot fail
+        defer { collected = [] }
+        return collected ?? []
     }
 
     deinit { buffer.deallocate() }
@@ -79,6 +99,10 @@ final class OutputWriter {
     }
 
     private func writeAll(_ base: UnsafePointer<UInt8>, _ n: Int) throws(OutputError) {
+        if collected != nil {
+            collected!.append(contentsOf: UnsafeBufferPointer(start: base, count: n))
+            return
+        }
         var done = 0
         while done < n {
             let r = systemWrite(fd, base + done, n - done)
