@@ -76,7 +76,7 @@ let package = Package(
         ),
         .testTarget(
             name: "TurnstileTests",
-            dependencies: ["Turnstile", "TestSupport"]
+            dependencies: ["Turnstile", "AutomatonCore", "TestSupport"]
         ),
         // Runs the built `turnstile` binary; depending on the executable target makes
         // `swift build --build-tests` / `swift test` build it first.

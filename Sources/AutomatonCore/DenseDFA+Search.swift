@@ -18,7 +18,7 @@ extension DenseDFA {
     // PERF: Benchmarks/scripts/dfa_loop.c (the same loop in C) and
     // Benchmarks/scripts/literal_throughput.py 'match 10 words'.
     @inlinable @inline(__always)
-    public static func stepUntilSpecial(
+    package static func stepUntilSpecial(
         _ t: UnsafePointer<StateID>, _ classes: UnsafePointer<UInt8>, _ h: UnsafePointer<UInt8>,
         state: inout StateID, i: inout Int, end: Int, maxSpecial: StateID
     ) -> Bool {

@@ -163,13 +163,13 @@ public struct DenseDFA: Sendable {
     /// Runs `body` with direct, unchecked access to the table, for search loops in
     /// other modules. Entries are pre-multiplied ids; index with `state + class`.
     @inlinable
-    public func withUnsafeTable<R>(_ body: (UnsafeBufferPointer<StateID>) throws -> R) rethrows -> R {
+    package func withUnsafeTable<R>(_ body: (UnsafeBufferPointer<StateID>) throws -> R) rethrows -> R {
         try table.withUnsafeBufferPointer(body)
     }
 
     /// Runs `body` with the byte → class map (256 entries).
     @inlinable
-    public func withUnsafeClassMap<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+    package func withUnsafeClassMap<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
         try byteClasses.map.withUnsafeBufferPointer(body)
     }
 }

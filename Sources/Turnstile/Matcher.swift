@@ -1,3 +1,4 @@
+import AutomatonCore
 import LiteralAutomata
 import RegexAutomata
 

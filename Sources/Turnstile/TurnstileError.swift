@@ -1,3 +1,4 @@
+import AutomatonCore
 import RegexAutomata
 
 /// Every error the `Turnstile` module reports: one human sentence per kind.
@@ -19,8 +20,6 @@ public struct TurnstileError: Error, Sendable, Equatable, CustomStringConvertibl
         case regexSyntax(RegexSyntaxError, patternIndex: Int)
         /// The regex compiler failed (a size limit).
         case regex(RegexError)
-        /// The requested feature needs an engine this build does not have yet.
-        case unsupported(String)
         /// A rule file line could not be read. `line` is 1-based.
         case invalidRule(source: String, line: Int, message: String)
         /// Options that cannot be combined.
@@ -45,8 +44,6 @@ public struct TurnstileError: Error, Sendable, Equatable, CustomStringConvertibl
                 + lines.joined(separator: "\n")
         case .regex(let error):
             return error.description
-        case .unsupported(let what):
-            return what
         case .invalidRule(let source, let line, let message):
             return "\(source), line \(line): \(message)"
         case .invalidOptions(let what):

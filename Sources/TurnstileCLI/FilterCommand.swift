@@ -1,4 +1,5 @@
 import ArgumentParser
+import AutomatonCore
 import Turnstile
 
 /// `turnstile filter`: the spam filter.
@@ -138,7 +139,8 @@ struct FilterSink: ChunkSink {
     private var taken = RecordTally()
 
     init(filter: SpamFilter, mode: Mode, output: OutputWriter, color: Bool, delimiter: RecordDelimiter) {
-        self.judge = RecordJudge(filter)
+        // No output mode shows the rule hits yet.
+        self.judge = RecordJudge(filter, recordingHits: false)
         self.defaultTerminator = delimiter.defaultTerminator
         self.mode = mode
         self.output = output
@@ -238,8 +240,7 @@ struct FilterSink: ChunkSink {
         var at = 0
         for r in ranges {
             try output.write(UnsafeBufferPointer(rebasing: content[at..<r.lowerBound]))
-            // One '*' per Unicode scalar: skip UTF-8 continuation bytes.
-            for i in r where content[i] & 0xC0 != 0x80 || i == r.lowerBound {
+            for _ in 0..<maskLength(of: UnsafeBufferPointer(rebasing: content[r])) {
                 try output.write(byte: UInt8(ascii: "*"))
             }
             at = r.upperBound

@@ -110,7 +110,7 @@ struct RegressionLiteralLoaderOpenTests {
 
 @Suite("Regression: literal builder")
 struct RegressionLiteralBuilderTests {
-    /// HardeningLiteralTests.hostileWordList (20,000 words, every tenth empty, a fifth
+    /// LiteralLimitsAndSharingTests.hostileWordList (20,000 words, every tenth empty, a fifth
     /// duplicates) never finished: with an empty pattern the leftmost kinds use the
     /// overlapping trie, and every state's match list carried all ~2,000 duplicates of
     /// the empty word (LiteralTrie.finish copies the failure state's list into each

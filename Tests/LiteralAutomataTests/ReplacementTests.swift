@@ -43,3 +43,16 @@ import Testing
         }
     }
 }
+
+@Suite("The masking rule")
+struct MaskingRuleTests {
+    @Test("one mask per Unicode scalar, as turnstile filter --mask: a combining accent is its own scalar")
+    func onePerScalar() throws {
+        let ac = try AhoCorasick.Builder().build(["cafe\u{301}"])   // e + combining acute: 2 scalars, 1 Character
+        #expect(ac.masked("un cafe\u{301}!", with: "•") == "un •••••!")
+        let bytes: [UInt8] = [0xE9, 0x80, 0x41]   // invalid UTF-8: a lone lead byte, a stray continuation
+        #expect(bytes.withUnsafeBufferPointer { maskLength(of: $0) } == 2)
+        #expect(bytes.withUnsafeBufferPointer { maskLength(of: UnsafeBufferPointer(rebasing: $0[1...])) } == 2,
+                "a range starting on a continuation byte still masks its first byte")
+    }
+}

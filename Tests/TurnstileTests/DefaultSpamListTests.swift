@@ -1,4 +1,5 @@
 import Foundation
+import AutomatonCore
 import Testing
 import TestSupport
 @testable import Turnstile

@@ -33,6 +33,13 @@ struct RuleFileTests {
         #expect(again.flags == file.flags)
     }
 
+    @Test("patterns that are not UTF-8 are written byte for byte")
+    func bytesRoundTrip() throws {
+        let file = RuleFile(rules: [Rule(pattern: [0x66, 0xE9, 0xFF], weight: 2)], threshold: 1)
+        #expect(file.bytes() == [UInt8]("# threshold: 1\n".utf8) + [0x66, 0xE9, 0xFF] + [UInt8]("\t2\n".utf8))
+        #expect(try RuleFile(parsing: file.bytes(), source: "r.tsv").rules == file.rules)
+    }
+
     @Test("fixed decimals as train writes them")
     func decimals() {
         let file = RuleFile(rules: [Rule("win", weight: 2)], threshold: 1.5, flags: nil)

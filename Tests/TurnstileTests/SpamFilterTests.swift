@@ -50,9 +50,18 @@ struct SpamFilterTests {
         judge.add(Match(pattern: 1, start: 2, end: 3))
         #expect(judge.score == 1.5)
         #expect(judge.isSpam && judge.isSettledSpam)
-        #expect(judge.hits == [RuleHit(rule: 0, weight: 1, start: 4, end: 5), RuleHit(rule: 1, weight: 0.5, start: 2, end: 3)])
+        #expect(Array(judge.hits) == [RuleHit(rule: 0, weight: 1, start: 4, end: 5), RuleHit(rule: 1, weight: 0.5, start: 2, end: 3)])
         judge.beginRecord()
         #expect(judge.score == 0 && judge.hits.isEmpty && !judge.isSpam)
+    }
+
+    @Test("a judge that records no hits still scores and decides the same")
+    func judgeWithoutHits() throws {
+        let filter = try SpamFilter(rules: [SpamFilter.Rule("a", weight: 1)], options: Self.literalWords)
+        var judge = RecordJudge(filter, recordingHits: false)
+        judge.beginRecord()
+        judge.add(Match(pattern: 0, start: 0, end: 1))
+        #expect(judge.score == 1 && judge.isSpam && judge.hits.isEmpty)
     }
 
     @Test("a negative weight means a spam score is not settled")

@@ -70,8 +70,8 @@ extension AhoCorasick {
         }
     }
 
-    /// Masks every matched character of the string with `mask` (one mask per
-    /// `Character` of the matched text).
+    /// Masks every matched character of the string with `mask` (one mask per Unicode
+    /// scalar of the matched text, the rule `turnstile filter --mask` uses).
     ///
     /// ```swift
     /// let ac = try AhoCorasick.Builder().asciiCaseInsensitive(true).wholeWord(true).build(["free", "win"])
@@ -83,7 +83,7 @@ extension AhoCorasick {
         let maskBytes = Array(String(mask).utf8)
         let out = bytes.withUnsafeBufferPointer { h in
             engine.replacing(h) { m, out in
-                let n = String(decoding: UnsafeBufferPointer(rebasing: h[m.start..<m.end]), as: UTF8.self).count
+                let n = maskLength(of: UnsafeBufferPointer(rebasing: h[m.start..<m.end]))
                 for _ in 0..<n { out.append(contentsOf: maskBytes) }
             }
         }

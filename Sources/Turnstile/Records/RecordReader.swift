@@ -9,6 +9,8 @@
 // haystack. Memory stays bounded by the longest record kept, never above
 // `maxRecordBytes` plus two reads.
 
+import AutomatonCore
+
 /// Cuts an input into records through one reused buffer filled by `read(2)`, finds the
 /// matches, and hands each record with its matches to a ``RecordSink``.
 ///
@@ -68,7 +70,7 @@ public struct RecordReader {
     ) {
         self.matcher = matcher
         if let filter {
-            let judge = RecordJudge(filter)
+            let judge = RecordJudge(filter, recordingHits: false)
             if judge.scoreOnlyGrows { earlyExitJudge = judge }
         }
         self.delimiter = delimiter

@@ -1,6 +1,8 @@
 // What a `RecordReader` hands its records to. The CLI's commands (filter, match,
 // eval, train) are sinks; so is anything else that wants records with their matches.
 
+import AutomatonCore
+
 /// Receives the records of one input, in order, with their matches.
 ///
 /// Every method may fail with the sink's own ``Failure`` (the CLI's output errors);

@@ -176,16 +176,25 @@ public struct RuleFile: Sendable, Hashable {
 
     // MARK: Writing
 
-    /// The file: the header fields, the comments, then one rule per line. Numbers are
-    /// written with `decimals` decimals when given, else in the shortest form that
-    /// reads back exactly.
-    public func text(thresholdDecimals: Int? = nil, weightDecimals: Int? = nil) -> String {
-        var out = ""
-        if let threshold { out += Self.thresholdLine(Self.format(threshold, decimals: thresholdDecimals)) }
-        if let flags { out += "# flags: \(flags.arguments)\n" }
-        for comment in comments { out += comment.isEmpty ? "#\n" : "# \(comment)\n" }
-        for rule in rules { out += Self.ruleLine(rule.pattern, weight: Self.format(rule.weight, decimals: weightDecimals)) }
+    /// The file's bytes: the header fields, the comments, then one rule per line, each
+    /// pattern byte for byte (patterns need not be UTF-8). Numbers are written with
+    /// `decimals` decimals when given, else in the shortest form that reads back exactly.
+    public func bytes(thresholdDecimals: Int? = nil, weightDecimals: Int? = nil) -> [UInt8] {
+        var out: [UInt8] = []
+        if let threshold { out += Self.thresholdLine(Self.format(threshold, decimals: thresholdDecimals)).utf8 }
+        if let flags { out += "# flags: \(flags.arguments)\n".utf8 }
+        for comment in comments { out += (comment.isEmpty ? "#\n" : "# \(comment)\n").utf8 }
+        for rule in rules {
+            out += rule.pattern
+            out += "\t\(Self.format(rule.weight, decimals: weightDecimals))\n".utf8
+        }
         return out
+    }
+
+    /// The file as text (``bytes(thresholdDecimals:weightDecimals:)`` decoded as UTF-8;
+    /// write ``bytes(thresholdDecimals:weightDecimals:)`` when patterns may not be UTF-8).
+    public func text(thresholdDecimals: Int? = nil, weightDecimals: Int? = nil) -> String {
+        String(decoding: bytes(thresholdDecimals: thresholdDecimals, weightDecimals: weightDecimals), as: UTF8.self)
     }
 
     /// ``text(thresholdDecimals:weightDecimals:)`` with the shortest exact numbers.
@@ -194,7 +203,7 @@ public struct RuleFile: Sendable, Hashable {
     /// The `# threshold: T` header line, `T` as written.
     public static func thresholdLine(_ threshold: String) -> String { "# threshold: \(threshold)\n" }
 
-    /// One rule line, the weight as written.
+    /// One rule line, the weight as written (for UTF-8 patterns; see ``bytes(thresholdDecimals:weightDecimals:)``).
     public static func ruleLine(_ pattern: [UInt8], weight: String) -> String {
         "\(String(decoding: pattern, as: UTF8.self))\t\(weight)\n"
     }

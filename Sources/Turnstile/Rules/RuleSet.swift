@@ -17,6 +17,8 @@
 ///
 /// - Complexity: saving and loading are O(rules + table size); loading also pays a
 ///   build of the matcher.
+
+import AutomatonCore
 public struct RuleSet: Sendable, Hashable {
     public var rules: [SpamFilter.Rule]
     public var options: Matcher.Options

@@ -4,6 +4,8 @@
 // how a list trained on all records does on records it has not seen, which is what
 // K, the smoothing and the threshold rule are chosen by.
 
+import AutomatonCore
+
 /// Stratified k-fold cross-validation with a fixed seed.
 ///
 /// ```swift

@@ -2,6 +2,8 @@
 // cross-validation): each record's distinct matchable words and the included
 // phrases found in it.
 
+import AutomatonCore
+
 /// Labelled records with their words (``WordTokenizer/matchableWords(in:)``) and
 /// the included (curated) phrases they contain, ready for ``SpamTrainer``.
 ///

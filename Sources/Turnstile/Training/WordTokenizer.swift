@@ -16,6 +16,8 @@
 // *before* folding also keeps out words like "\u{212A}ey" (KELVIN SIGN) whose
 // lowercase is ASCII but which ASCII case folding would not match.
 
+import AutomatonCore
+
 /// Splits text into case-folded Unicode words.
 ///
 /// ```swift

@@ -1,6 +1,8 @@
 // What a record's judgement says: whether it is spam, its score, and which rules
 // made it so. Computed only by `RecordJudge` (RecordJudge.swift).
 
+import AutomatonCore
+
 /// The judgement of one record.
 ///
 /// ```swift

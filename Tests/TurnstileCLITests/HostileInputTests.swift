@@ -1,4 +1,4 @@
-// Hardening: the CLI on hostile input, in sizes a test run can afford. The full-size
+// The CLI on hostile input, in sizes a test run can afford. The full-size
 // versions (a 1 GB line, /dev/zero, peak RSS measured with /usr/bin/time -v) are in
 // Fuzz/hostile-cli.sh (`make hostile-cli`).
 
@@ -6,9 +6,9 @@ import Foundation
 import Testing
 import TestSupport
 
-@Suite("Hardening: CLI on hostile input")
-struct HardeningCLITests {
-    static let sanitized = Environment.value("TURNSTILE_SANITIZER") != nil
+@Suite("CLI on hostile input")
+struct HostileInputTests {
+    static let sanitized = ConcurrentChecks.sanitized
     static let big = sanitized ? 1 << 20 : 8 << 20
 
     @Test("one 8 MB line with no newline: judged whole, or on its first --max-record-bytes, and passed through")

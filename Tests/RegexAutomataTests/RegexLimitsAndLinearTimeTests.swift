@@ -1,4 +1,4 @@
-// Hardening: the regex builders' limits are typed errors naming the limit, pathological
+// The regex builders' limits are typed errors naming the limit, pathological
 // patterns search in linear time (counted in DFA transitions, not timed), and one
 // compiled regex is shared by many tasks with identical results.
 //
@@ -10,15 +10,10 @@ import AutomatonCore
 import Testing
 import TestSupport
 
-enum Hardening {
-    /// `true` under `make test-asan` / `make test-tsan`.
-    static let sanitized = Environment.value("TURNSTILE_SANITIZER") != nil
-    /// `full` normally, `reduced` in sanitized runs.
-    static func scale(_ full: Int, sanitized reduced: Int) -> Int { sanitized ? reduced : full }
-}
+typealias SanitizerScale = ConcurrentChecks
 
-@Suite("Hardening: regex limits")
-struct HardeningRegexLimitTests {
+@Suite("Regex limits")
+struct RegexLimitTests {
     @Test("a{1000}{1000} is a syntax error; (?:a{1000}){1000} exceeds the NFA state limit")
     func repetitionOfRepetition() throws {
         #expect(throws: RegexError.self) { try RegexCompiler().compile("a{1000}{1000}") }
@@ -87,7 +82,7 @@ struct HardeningRegexLimitTests {
             .limits(Limits(maxStates: 10_000, maxTableBytes: 4 << 20, maxCacheBytes: 4_096)).compile(pattern)
         let reference = try RegexCompiler().compile(pattern)
         var rng = SeededGenerator(defaultSeed: 0x1A2B)
-        let haystack = (0..<Hardening.scale(20_000, sanitized: 2_000)).map { _ in Bool.random(using: &rng) ? UInt8(ascii: "a") : UInt8(ascii: "b") }
+        let haystack = (0..<SanitizerScale.scale(20_000, sanitized: 2_000)).map { _ in Bool.random(using: &rng) ? UInt8(ascii: "a") : UInt8(ascii: "b") }
         var stats = RegexAutomaton.SearchStats()
         let got = tiny.matches(in: haystack, stats: &stats)
         #expect(got == reference.matches(in: haystack))
@@ -95,9 +90,9 @@ struct HardeningRegexLimitTests {
     }
 }
 
-@Suite("Hardening: pathological regexes search in linear time")
-struct HardeningPathologicalTests {
-    static let size = Hardening.scale(1 << 20, sanitized: 64 << 10)
+@Suite("Pathological regexes search in linear time")
+struct PathologicalLinearTimeTests {
+    static let size = SanitizerScale.scale(1 << 20, sanitized: 64 << 10)
 
     static func repeated(_ unit: String, count: Int) -> [UInt8] {
         let u = Array(unit.utf8)
@@ -143,8 +138,8 @@ struct HardeningPathologicalTests {
     }
 }
 
-@Suite("Hardening: one regex shared by many tasks")
-struct HardeningRegexConcurrencyTests {
+@Suite("One regex shared by many tasks")
+struct RegexConcurrencyTests {
     @Test("8 tasks × 1,000 searches give identical results (dense and lazy)", arguments: [false, true])
     func sharedRegex(lazy: Bool) async throws {
         let regex = try RegexCompiler().forceLazy(lazy).compile(patterns: ["\\b[a-z]+ing\\b", "(a|b)*a(a|b){6}", "é+"])
@@ -154,19 +149,10 @@ struct HardeningRegexConcurrencyTests {
             Array((0..<40).map { _ in words.randomElement(using: &rng)! }.joined(separator: " ").utf8)
         }
         let expected = haystacks.map { regex.matches(in: $0) }
-        let rounds = Hardening.scale(1_000, sanitized: 100)
-        let mismatches = await withTaskGroup(of: Int.self) { group in
-            for task in 0..<8 {
-                group.addTask {
-                    var bad = 0
-                    for i in 0..<rounds {
-                        let k = (i + task) % haystacks.count
-                        if regex.matches(in: haystacks[k]) != expected[k] { bad += 1 }
-                    }
-                    return bad
-                }
-            }
-            return await group.reduce(0, +)
+        let rounds = SanitizerScale.scale(1_000, sanitized: 100)
+        let mismatches = await ConcurrentChecks.failures(rounds: rounds) { task, i in
+            let k = (i + task) % haystacks.count
+            return regex.matches(in: haystacks[k]) == expected[k]
         }
         #expect(mismatches == 0)
     }

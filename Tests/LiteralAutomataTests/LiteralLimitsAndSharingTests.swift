@@ -1,4 +1,4 @@
-// Hardening for the literal automata: limits as typed errors, one automaton shared by
+// The literal automata under stress: limits as typed errors, one automaton shared by
 // many tasks, and hostile pattern lists (100,000 words with empty ones and duplicates).
 
 import AutomatonCore
@@ -6,9 +6,9 @@ import AutomatonCore
 import Testing
 import TestSupport
 
-@Suite("Hardening: literal automata")
-struct HardeningLiteralTests {
-    static let sanitized = Environment.value("TURNSTILE_SANITIZER") != nil
+@Suite("Literal automata: limits, hostile word lists, shared by tasks")
+struct LiteralLimitsAndSharingTests {
+    static let sanitized = ConcurrentChecks.sanitized
 
     @Test("AhoCorasick: over maxStates or maxTableBytes is a typed error naming the limit")
     func ahoCorasickLimits() throws {
@@ -39,7 +39,7 @@ struct HardeningLiteralTests {
         }
     }
 
-    @Test("20,000 words with empty lines and duplicates build and search like the naive reference (100,000: HardeningCLITests and Fuzz/hostile-cli.sh)")
+    @Test("20,000 words with empty lines and duplicates build and search like the naive reference (100,000: HostileInputTests and Fuzz/hostile-cli.sh)")
     func hostileWordList() throws {
         var rng = SeededGenerator(defaultSeed: 0x100_000)
         let count = Self.sanitized ? 5_000 : 20_000
@@ -73,25 +73,15 @@ struct HardeningLiteralTests {
         for kind in [MatchKind.leftmostFirst, .overlapping] {
             let ac = try AhoCorasick.Builder().matchKind(kind).representation(representation).build(words)
             let expected = haystacks.map { ac.matches(in: $0) }
-            let mismatches = await withTaskGroup(of: Int.self) { group in
-                for task in 0..<8 {
-                    group.addTask {
-                        var bad = 0
-                        for i in 0..<rounds {
-                            let k = (i + task) % haystacks.count
-                            if ac.matches(in: haystacks[k]) != expected[k] { bad += 1 }
-                            if i % 10 == 0 {
-                                var stream = ac.streamSearcher()
-                                var got: [Match] = []
-                                for chunk in haystacks[k].chunked(by: 1 + task) { stream.feed(chunk) { got.append($0) } }
-                                stream.finish { got.append($0) }
-                                if got != expected[k] { bad += 1 }
-                            }
-                        }
-                        return bad
-                    }
-                }
-                return await group.reduce(0, +)
+            let mismatches = await ConcurrentChecks.failures(rounds: rounds) { task, i in
+                let k = (i + task) % haystacks.count
+                guard ac.matches(in: haystacks[k]) == expected[k] else { return false }
+                guard i % 10 == 0 else { return true }
+                var stream = ac.streamSearcher()
+                var got: [Match] = []
+                for chunk in haystacks[k].chunked(by: 1 + task) { stream.feed(chunk) { got.append($0) } }
+                stream.finish { got.append($0) }
+                return got == expected[k]
             }
             #expect(mismatches == 0, "\(kind) \(representation)")
         }

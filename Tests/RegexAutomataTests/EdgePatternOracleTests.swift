@@ -4,7 +4,9 @@ import PCRE2Oracle
 import Testing
 import TestSupport
 
-@Suite struct SmokeTests {
+/// Small patterns at the edges of the semantics (empty matches, anchors, word
+/// boundaries, UTF-8, lazy repetition), every engine against PCRE2.
+@Suite("Edge-case patterns against PCRE2") struct EdgePatternOracleTests {
     static let cases: [(String, String)] = [
         ("a*", "ab"), ("|a", "a"), ("abc", "xxabcabc"), ("a+?", "aaa"), ("(a|ab)(c|bcd)", "abcd"),
         ("\\bfoo\\b", "foo foobar foo"), ("\\B", "ab cd"), ("^a|b$", "ab\nab"), ("(?m)^a|b$", "ab\nab\n"),

@@ -1,4 +1,4 @@
-// Hardening for the core: one DenseDFA searched by many tasks at once, the builder's
+// DenseDFA under stress: one DenseDFA searched by many tasks at once, the builder's
 // limits as typed errors, and the loader on hostile bytes (the libFuzzer target
 // Fuzz/Sources/FuzzLoader does the same at scale; its findings go in Regression*.swift).
 
@@ -6,9 +6,9 @@ import AutomatonCore
 import Testing
 import TestSupport
 
-@Suite("Hardening: core")
-struct HardeningCoreTests {
-    static let sanitized = Environment.value("TURNSTILE_SANITIZER") != nil
+@Suite("DenseDFA: shared by tasks, builder limits, hostile loader input")
+struct DenseDFARobustnessTests {
+    static let sanitized = ConcurrentChecks.sanitized
 
     @Test("8 tasks × 1,000 searches of one DenseDFA give identical results")
     func sharedDenseDFA() async throws {
@@ -17,7 +17,7 @@ struct HardeningCoreTests {
         let haystacks: [[UInt8]] = (0..<16).map { _ in
             (0..<200).map { _ in Array("abcx".utf8).randomElement(using: &rng)! }
         }
-        func signature(_ h: [UInt8]) -> [Int] {
+        @Sendable func signature(_ h: [UInt8]) -> [Int] {
             let ends = dfa.matchEnds(in: h).flatMap { [$0.end, $0.pattern] }
             let fwd = h.withUnsafeBufferPointer { dfa.searchForward($0, in: 0..<$0.count).map { [$0.end, $0.pattern] } ?? [-1] }
             let rev = h.withUnsafeBufferPointer { dfa.searchReverse($0, in: 0..<$0.count).map { [$0.end, $0.pattern] } ?? [-1] }
@@ -25,15 +25,8 @@ struct HardeningCoreTests {
         }
         let expected = haystacks.map(signature)
         let rounds = Self.sanitized ? 100 : 1_000
-        let mismatches = await withTaskGroup(of: Int.self) { group in
-            for task in 0..<8 {
-                group.addTask {
-                    var bad = 0
-                    for i in 0..<rounds where signature(haystacks[(i + task) % 16]) != expected[(i + task) % 16] { bad += 1 }
-                    return bad
-                }
-            }
-            return await group.reduce(0, +)
+        let mismatches = await ConcurrentChecks.failures(rounds: rounds) { task, i in
+            signature(haystacks[(i + task) % 16]) == expected[(i + task) % 16]
         }
         #expect(mismatches == 0)
     }
