@@ -86,3 +86,72 @@ size_t tl_memchr3(uint8_t a, uint8_t b, uint8_t c, const uint8_t *h, size_t from
 size_t tl_memchr2(uint8_t a, uint8_t b, const uint8_t *h, size_t from, size_t end, tl_simd_level level) {
     return tl_memchr3(a, b, b, h, from, end, level);
 }
+
+// Byte counting (how many records a block holds, for `--threads`): compare a vector
+// with the byte and subtract the all-ones lanes from byte counters, folding them into
+// the total (psadbw) before a counter can wrap, as the bytecount crate does.
+static size_t memcount_portable(uint8_t a, const uint8_t *h, size_t i, size_t end) {
+    size_t n = 0;
+    for (; i < end; i++) n += h[i] == a;
+    return n;
+}
+
+#if defined(__x86_64__)
+static size_t memcount_sse2(uint8_t a, const uint8_t *h, size_t i, size_t end) {
+    const __m128i va = _mm_set1_epi8((char)a), zero = _mm_setzero_si128();
+    size_t n = 0;
+    while (i + 16 <= end) {
+        __m128i lanes = zero;
+        size_t stop = end - i >= 255 * 16 ? i + 255 * 16 : i + (end - i) / 16 * 16;
+        for (; i < stop; i += 16)
+            lanes = _mm_sub_epi8(lanes, _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(h + i)), va));
+        __m128i sums = _mm_sad_epu8(lanes, zero);
+        n += (size_t)_mm_cvtsi128_si64(sums) + (size_t)_mm_extract_epi16(sums, 4);
+    }
+    return n + memcount_portable(a, h, i, end);
+}
+
+__attribute__((target("avx2")))
+static size_t memcount_avx2(uint8_t a, const uint8_t *h, size_t i, size_t end) {
+    const __m256i va = _mm256_set1_epi8((char)a), zero = _mm256_setzero_si256();
+    size_t n = 0;
+    while (i + 32 <= end) {
+        __m256i lanes = zero;
+        size_t stop = end - i >= 255 * 32 ? i + 255 * 32 : i + (end - i) / 32 * 32;
+        for (; i < stop; i += 32)
+            lanes = _mm256_sub_epi8(lanes, _mm256_cmpeq_epi8(_mm256_loadu_si256((const __m256i *)(h + i)), va));
+        __m256i sums = _mm256_sad_epu8(lanes, zero);
+        n += (size_t)_mm256_extract_epi64(sums, 0) + (size_t)_mm256_extract_epi64(sums, 1)
+           + (size_t)_mm256_extract_epi64(sums, 2) + (size_t)_mm256_extract_epi64(sums, 3);
+    }
+    return n + memcount_sse2(a, h, i, end);
+}
+#endif
+
+#if defined(__aarch64__)
+static size_t memcount_neon(uint8_t a, const uint8_t *h, size_t i, size_t end) {
+    const uint8x16_t va = vdupq_n_u8(a);
+    size_t n = 0;
+    while (i + 16 <= end) {
+        uint8x16_t lanes = vdupq_n_u8(0);
+        size_t stop = end - i >= 255 * 16 ? i + 255 * 16 : i + (end - i) / 16 * 16;
+        for (; i < stop; i += 16) lanes = vsubq_u8(lanes, vceqq_u8(vld1q_u8(h + i), va));
+        n += vaddlvq_u8(lanes);
+    }
+    return n + memcount_portable(a, h, i, end);
+}
+#endif
+
+size_t tl_memcount(uint8_t a, const uint8_t *h, size_t from, size_t end, tl_simd_level level) {
+    if (from >= end) return 0;
+    switch (level) {
+#if defined(__x86_64__)
+    case TL_SIMD_AVX2: return memcount_avx2(a, h, from, end);
+    case TL_SIMD_SSSE3: return memcount_sse2(a, h, from, end);
+#endif
+#if defined(__aarch64__)
+    case TL_SIMD_NEON: return memcount_neon(a, h, from, end);
+#endif
+    default: return memcount_portable(a, h, from, end);
+    }
+}

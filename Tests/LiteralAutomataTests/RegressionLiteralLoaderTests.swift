@@ -86,9 +86,9 @@ struct RegressionLiteralLoaderTests {
     }
 }
 
-@Suite("Regression: literal loader, open findings")
+@Suite("Regression: literal loader, unreported pattern lengths")
 struct RegressionLiteralLoaderOpenTests {
-    /// fuzz-loader timeout-11ff0706 (OPEN): a dense leftmost-first automaton whose
+    /// fuzz-loader timeout-11ff0706 (fixed): a dense leftmost-first automaton whose
     /// header gives pattern 2 a length of 14,811,139, while no reachable state reports
     /// pattern 2. The length check above covers only reported patterns, so the file
     /// loads; the engine's maxLength (used for the leftmost selector ring and the
@@ -101,15 +101,35 @@ struct RegressionLiteralLoaderOpenTests {
     func unreportedPatternLength() throws {
         let bytes: [UInt8] = [84, 82, 78, 83, 84, 76, 73, 84, 1, 0, 0, 0, 1, 4, 0, 0, 5, 0, 0, 0, 2, 0, 0, 0, 3, 0, 0, 0, 3, 0, 226, 0, 4, 0, 0, 0, 0, 0, 0, 0, 12, 3, 0, 0, 84, 82, 78, 83, 84, 68, 70, 65, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 2, 3, 0, 0, 0, 0, 0, 0, 0, 0, 4, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 6, 0, 0, 0, 11, 0, 0, 0, 3, 0, 0, 0, 10, 0, 0, 0, 5, 0, 0, 0, 8, 0, 0, 0, 8, 0, 0, 0, 8, 0, 0, 0, 8, 0, 0, 0, 8, 0, 0, 0, 8, 0, 0, 0, 8, 0, 0, 0, 8, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 2, 0, 0, 0, 4, 0, 0, 0, 5, 0, 0, 0, 6, 0, 0, 0, 9, 0, 0, 0, 10, 0, 0, 0, 12, 0, 0, 0, 13, 0, 0, 0, 15, 0, 0, 0, 4, 0, 0, 0, 4, 0, 0, 0, 0, 0, 0, 0, 4, 0, 0, 0, 4, 0, 0, 0, 4, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 4, 0, 0, 0, 4, 0, 0, 0, 2, 0, 0, 0, 4, 0, 0, 0, 4, 0, 0, 0, 3, 0, 0, 0, 4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 8, 0, 0, 0, 8, 0, 0, 0, 16, 0, 0, 0, 8, 0, 0, 0, 8, 0, 0, 0, 32, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 8, 0, 0, 0, 24, 0, 0, 0, 16, 0, 0, 0, 56, 0, 0, 0, 8, 0, 0, 0, 32, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 8, 0, 0, 0, 8, 0, 0, 0, 16, 0, 0, 0, 8, 0, 0, 0, 72, 0, 0, 0, 32, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 8, 0, 0, 0, 8, 0, 0, 0, 40, 0, 0, 0, 8, 0, 0, 0, 8, 0, 0, 0, 32, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 8, 0, 0, 0, 48, 0, 0, 0, 16, 0, 0, 0, 56, 0, 0, 0, 8, 0, 0, 0, 32, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 8, 0, 0, 0, 8, 0, 0, 0, 16, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 80, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 8, 0, 0, 0, 8, 0, 0, 0, 40, 0, 0, 0, 8, 0, 0, 0, 8, 0, 0, 0, 32, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]
         let ac = try AhoCorasick(deserializing: bytes)
-        withKnownIssue("LeftmostSelector and the stream carry are sized by the longest declared length") {
-            #expect(ac.maxPatternLength <= ac.statistics.stateCount)
-        }
-        // Not searched here: one search would allocate about 740 MB.
+        #expect(ac.maxPatternLength <= ac.statistics.stateCount)
+        // Searched: before the fix one search allocated about 740 MB.
+        let haystack = Array("xxxx".utf8)
+        _ = ac.matches(in: haystack)
     }
 }
 
 @Suite("Regression: literal builder")
 struct RegressionLiteralBuilderTests {
+    /// Issue 16: under leftmost-first, `["a", <a 1 MB word starting with "a">]` prunes the
+    /// long word (it can never be reported), yet its length sized the leftmost selector's
+    /// ring: about a million slots per search. The engine now sizes it by the longest
+    /// reported pattern; the matches are still those of the naive reference.
+    @Test("a pruned long word does not size the search buffers, matches unchanged")
+    func prunedLongWord() throws {
+        let long = [UInt8](repeating: UInt8(ascii: "a"), count: 1 << 20)
+        let patterns: [[UInt8]] = [Array("a".utf8), long, Array("ab".utf8)]
+        for kind in [MatchKind.leftmostFirst] {
+            let ac = try AhoCorasick.Builder().matchKind(kind).build(patterns)
+            #expect(ac.maxPatternLength == 1)
+            let haystack = Array("xaab a".utf8)
+            #expect(ac.matches(in: haystack).map { [$0.start, $0.end, $0.pattern] }
+                    == [[1, 2, 0], [2, 3, 0], [5, 6, 0]])
+        }
+        // Leftmost-longest reports the long word, so it must size the ring there.
+        let longest = try AhoCorasick.Builder().matchKind(.leftmostLongest).build(patterns)
+        #expect(longest.maxPatternLength == 1 << 20)
+    }
+
     /// LiteralLimitsAndSharingTests.hostileWordList (20,000 words, every tenth empty, a fifth
     /// duplicates) never finished: with an empty pattern the leftmost kinds use the
     /// overlapping trie, and every state's match list carried all ~2,000 duplicates of

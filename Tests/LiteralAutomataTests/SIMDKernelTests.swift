@@ -79,6 +79,36 @@ import Testing
         }
     }
 
+    /// The byte counter at each level against a byte loop: lengths around the vector
+    /// width and around the 255-vector fold (where a byte counter would wrap), and
+    /// haystacks made mostly of the counted byte.
+    @Test(arguments: SIMDLevel.allCases)
+    func memcountAgreesWithAByteLoop(_ level: SIMDLevel) {
+        guard level.isSupported else { return }
+        var rng = SeededGenerator(defaultSeed: 0xC0_4E7 + UInt64(level.rawValue))
+        let seed = rng.seed
+        let lengths = [0, 1, 15, 16, 17, 31, 32, 33, 63, 64, 65, 255 * 16 - 1, 255 * 16, 255 * 16 + 1,
+                       255 * 32 - 1, 255 * 32, 255 * 32 + 1, 2 * 255 * 32 + 7, 100_000]
+        for (round, n) in lengths.enumerated() {
+            for density in [0, 1, 50, 100] {
+                let haystack = (0..<n).map { _ in
+                    Int.random(in: 0..<100, using: &rng) < density ? 10 : UInt8.random(in: 0...255, using: &rng)
+                }
+                let expected = haystack.reduce(0) { $0 + ($1 == 10 ? 1 : 0) }
+                haystack.withUnsafeBufferPointer { h in
+                    #expect(Memchr.count(10, in: h, level: level) == expected,
+                            "seed \(seed) round \(round) length \(n) density \(density) \(level)")
+                    // From an odd offset too, so the loads are unaligned.
+                    if n > 1 {
+                        let tail = UnsafeBufferPointer(rebasing: h[1...])
+                        #expect(Memchr.count(10, in: tail, level: level) == expected - (h[0] == 10 ? 1 : 0),
+                                "seed \(seed) round \(round) length \(n) density \(density) \(level) offset 1")
+                    }
+                }
+            }
+        }
+    }
+
     /// Aho-Corasick with Teddy at each level, and with the prefilter off, against the
     /// naive matcher and PCRE2 (leftmost-first) on random text and on the SMS corpus when present.
     @Test(arguments: SIMDLevel.allCases)

@@ -56,9 +56,15 @@ public struct NaiveLiteralMatcher: Sendable {
 
     /// `\b` at `position`.
     public static func isBoundary(_ position: Int, in h: [UInt8]) -> Bool {
-        let before = position > 0 && isASCIIWordByte(h[position - 1])
-        let after = position < h.count && isASCIIWordByte(h[position])
+        let before = position > 0 && isWordByte(h[position - 1])
+        let after = position < h.count && isWordByte(h[position])
         return before != after
+    }
+
+    /// `[0-9A-Za-z_]`, written out here: a reference does not borrow the library's
+    /// predicate (and the Fuzz package, which shares this file, cannot see it).
+    static func isWordByte(_ b: UInt8) -> Bool {
+        (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || b == 0x5F
     }
 
     /// `true` when pattern `p` is a valid occurrence at `start` (boundaries included).

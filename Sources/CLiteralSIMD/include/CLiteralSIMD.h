@@ -44,5 +44,7 @@ size_t tl_memchr2(uint8_t a, uint8_t b, const uint8_t *h, size_t from, size_t en
 /// The first index in [from, end) holding a, b or c (memchr3), or `end`.
 size_t tl_memchr3(uint8_t a, uint8_t b, uint8_t c, const uint8_t *h, size_t from, size_t end,
                   tl_simd_level level);
+/// How many bytes in [from, end) equal a.
+size_t tl_memcount(uint8_t a, const uint8_t *h, size_t from, size_t end, tl_simd_level level);
 
 #endif

@@ -49,6 +49,14 @@ public enum Memchr {
         return end < h.count ? end : nil
     }
 
+    /// How many bytes of `h` equal `a` (the records of a block, for `--threads`):
+    /// 32 bytes per step with AVX2, where a scalar Swift loop managed about 3 GB/s.
+    public static func count(_ a: UInt8, in h: UnsafeBufferPointer<UInt8>, level: SIMDLevel = .best) -> Int {
+        guard let base = h.baseAddress, !h.isEmpty else { return 0 }
+        // SAFETY: the kernel reads only [0, h.count).
+        return Int(tl_memcount(a, base, 0, h.count, level.cLevel))
+    }
+
     /// The first index in `from..<end` holding `a`, `b` or `c`, or `end`.
     @inline(__always)
     static func find3(_ a: UInt8, _ b: UInt8, _ c: UInt8, in h: UnsafeBufferPointer<UInt8>, from: Int, end: Int,

@@ -30,6 +30,11 @@ struct LiteralEngine: Sendable {
     let wholeWord: Bool
     /// Byte length of each pattern, by id.
     let lengths: [Int]
+    /// The longest pattern some state reports: what the leftmost selector's ring and the
+    /// stream carry must hold. Not the longest *declared* pattern — under leftmost-first
+    /// a word that extends an earlier one is pruned from the trie but keeps its length,
+    /// so `["a", <a 1 MB word>]` would otherwise size a million-slot ring per search
+    /// (and a loaded file could declare any length for an unreported pattern).
     let maxLength: Int
     let hasEmpty: Bool
     let shape: LiteralTrie.Shape
@@ -43,7 +48,7 @@ struct LiteralEngine: Sendable {
         self.asciiCaseInsensitive = asciiCaseInsensitive
         self.wholeWord = wholeWord
         self.lengths = lengths
-        self.maxLength = lengths.max() ?? 0
+        self.maxLength = Self.longestReported(storage, lengths: lengths)
         self.hasEmpty = lengths.contains(0)
         self.shape = shape
         self.storage = storage
@@ -95,6 +100,37 @@ struct LiteralEngine: Sendable {
     }
 
     var patternCount: Int { lengths.count }
+
+    /// The longest of the patterns that some state of `storage` reports.
+    static func longestReported(_ storage: LiteralStorage, lengths: [Int]) -> Int {
+        var longest = 0
+        switch storage {
+        case .dense(let dfa):
+            // Only states a search can reach count: a loaded file may hold others.
+            // O(states × classes), about the cost of loading the table.
+            var seen = [Bool](repeating: false, count: dfa.stateCount)
+            var stack: [UInt32] = []
+            func visit(_ state: UInt32) {
+                let index = Int(state) >> dfa.strideShift
+                if index < seen.count, !seen[index] { seen[index] = true; stack.append(state) }
+            }
+            for context in StartContext.allCases {
+                for anchored in [false, true] { visit(dfa.startState(context, anchored: anchored)) }
+            }
+            let classes = dfa.byteClasses.alphabetLength
+            while let state = stack.popLast() {
+                for id in dfa.patterns(of: state) where Int(id) < lengths.count {
+                    longest = max(longest, lengths[Int(id)])
+                }
+                for symbol in 0..<classes { visit(dfa.next(state, class: symbol)) }
+            }
+        case .compact(let nfa):
+            for id in nfa.matchList where Int(id) < lengths.count {
+                longest = max(longest, lengths[Int(id)])
+            }
+        }
+        return longest
+    }
 
     var statistics: LiteralStatistics {
         switch storage {

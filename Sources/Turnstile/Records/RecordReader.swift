@@ -10,6 +10,7 @@
 // `maxRecordBytes` plus two reads.
 
 import AutomatonCore
+import LiteralAutomata
 
 /// Cuts an input into records through one reused buffer filled by `read(2)`, finds the
 /// matches, and hands each record with its matches to a ``RecordSink``.
@@ -275,11 +276,9 @@ public struct RecordReader {
         return start
     }
 
-    /// How many times `byte` occurs in `bytes` (a loop the compiler vectorizes).
+    /// How many times `byte` occurs in `bytes` (SIMD; see `Memchr.count`).
     package static func count(_ byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
-        var n = 0
-        for b in bytes { n &+= b == byte ? 1 : 0 }
-        return n
+        Memchr.count(byte, in: bytes)
     }
 
     /// Collects the matches of `region` (complete records) like `appendMatches`, but

@@ -22,8 +22,10 @@ final class OutputWriter {
     let isInteractive: Bool
     /// `true` when the descriptor is a terminal.
     let isTerminal: Bool
-    /// Where the output goes instead of a descriptor, for ``init(collecting:)``.
-    private var collected: [UInt8]?
+    /// Where the output goes instead of a descriptor, for ``init(collectingLike:)``.
+    private var collected: [UInt8] = []
+    /// `true` for a writer made by ``init(collectingLike:)``.
+    private let collecting: Bool
 
     init(fd: Int32) {
         self.fd = fd
@@ -32,6 +34,7 @@ final class OutputWriter {
         let regular = fstat(fd, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
         self.isInteractive = !regular
         self.isTerminal = isatty(fd) == 1
+        self.collecting = false
     }
 
     /// A writer that collects the output in memory (one `--threads` chunk's output,
@@ -42,20 +45,28 @@ final class OutputWriter {
         self.buffer = .allocate(capacity: capacity)
         self.isInteractive = false
         self.isTerminal = output.isTerminal
-        self.collected = []
+        self.collecting = true
     }
 
-    /// What a collecting writer has gathered since the last call.
-    func takeCollected() -> [UInt8] {
+    /// What a collecting writer has gathered since the last call; `next` (an empty
+    /// array, typically with storage to reuse) collects from now on.
+    func takeCollected(next: [UInt8] = []) -> [UInt8] {
         try? flush()  // a collecting writer cannot fail
-        defer { collected = [] }
-        return collected ?? []
+        let taken = collected
+        collected = next
+        return taken
     }
 
     deinit { buffer.deallocate() }
 
     func write(_ bytes: UnsafeBufferPointer<UInt8>) throws(OutputError) {
         guard let base = bytes.baseAddress, bytes.count > 0 else { return }
+        if collecting {
+            // Straight into memory: no second copy through the buffer.
+            if count > 0 { try flush() }
+            collected.append(contentsOf: bytes)
+            return
+        }
         if count + bytes.count > capacity {
             try flush()
             if bytes.count >= capacity { return try writeAll(base, bytes.count) }
@@ -99,8 +110,8 @@ final class OutputWriter {
     }
 
     private func writeAll(_ base: UnsafePointer<UInt8>, _ n: Int) throws(OutputError) {
-        if collected != nil {
-            collected!.append(contentsOf: UnsafeBufferPointer(start: base, count: n))
+        if collecting {
+            collected.append(contentsOf: UnsafeBufferPointer(start: base, count: n))
             return
         }
         var done = 0

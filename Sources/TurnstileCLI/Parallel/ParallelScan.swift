@@ -93,6 +93,8 @@ struct ParallelScan<Sink: ChunkSink> {
         let window = DispatchSemaphore(value: 4 * threads)
         let stopped = Atomic<Bool>(false)
         let bytesRead = Atomic<Int>(0)
+        // Chunk input and chunk output arrays, recycled (see BufferPool for why).
+        let buffers = BufferPool(limit: 8 * threads + 4)
 
         var workers: [WorkerThread] = []
         for _ in 0..<threads {
@@ -103,7 +105,7 @@ struct ParallelScan<Sink: ChunkSink> {
                 defer { reader.deallocate() }
                 let memory = collector.value
                 var sink = makeSink(memory)
-                while let chunk = work.pop() {
+                while var chunk = work.pop() {
                     if stopped.load(ordering: .relaxed) {
                         items.put(chunk.number, .chunk(output: [], tally: RecordTally()))
                         continue
@@ -113,7 +115,12 @@ struct ParallelScan<Sink: ChunkSink> {
                         // A collecting writer cannot fail.
                         try? reader.read(chunk: bytes, base: chunk.base, into: &sink)
                     }
-                    items.put(chunk.number, .chunk(output: memory.takeCollected(), tally: sink.takeTally()))
+                    // Moved out first, so the pool gets the only reference and keeps the storage.
+                    let input = chunk.bytes
+                    chunk.bytes = []
+                    buffers.give(input)
+                    items.put(chunk.number, .chunk(output: memory.takeCollected(next: buffers.take(capacity: 2 * RecordChunker.readSize)),
+                                                   tally: sink.takeTally()))
                 }
             })
         }
@@ -138,7 +145,7 @@ struct ParallelScan<Sink: ChunkSink> {
                 stopped.store(true, ordering: .relaxed)
             }
             loop: while true {
-                let item = items.take(number)
+                var item = items.take(number)
                 number += 1
                 defer { window.signal() }
                 let live = !stopped.load(ordering: .relaxed)
@@ -146,6 +153,8 @@ struct ParallelScan<Sink: ChunkSink> {
                 case .end:
                     break loop
                 case .chunk(let bytes, let tally):
+                    // Drop the item's reference, so the pool gets the only one.
+                    item = .end
                     inputTally = inputTally + tally
                     if live {
                         do throws(OutputError) {
@@ -153,6 +162,7 @@ struct ParallelScan<Sink: ChunkSink> {
                             try output.flushIfInteractive()
                         } catch { failed(error) }
                     }
+                    buffers.give(bytes)
                 case .failure(let message):
                     printError("turnstile: " + message)
                     outcome.status.hadError = true
@@ -239,7 +249,9 @@ struct ParallelScan<Sink: ChunkSink> {
                 let (end, records) = chunker.cut(valid, atEnd: atEnd)
                 if end > 0 {
                     window.wait()
-                    work.push(Chunk(number: number, bytes: Array(valid[..<end]), base: base, firstRecord: firstRecord,
+                    var bytes = buffers.take(capacity: max(end, 2 * RecordChunker.readSize))
+                    bytes.append(contentsOf: UnsafeBufferPointer(rebasing: valid[..<end]))
+                    work.push(Chunk(number: number, bytes: bytes, base: base, firstRecord: firstRecord,
                                     name: named ? name : nil))
                     number += 1
                     base += end
