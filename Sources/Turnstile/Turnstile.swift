@@ -8,6 +8,8 @@
 //   Records/           RecordReader (streaming, bounded records over one buffer),
 //                      RecordSink, and RecordDelimiter (the kinds of record)
 //   Rules/             Rule, RuleFile (the text form, read and written), RuleSet
+//   Mail/              the mail reader (headers, MIME, transfer encodings, charsets, HTML)
+//                      into MailMessage; MailScope (rule prefixes) and MailJudge
 //   Evaluation/        eval's confusion matrix and per-rule counts
 //   Training/          train: tokenizer, weights, threshold choice, cross-validation
 //   Generated/         the built-in list, written by Scripts/generate-default-list.sh

@@ -47,18 +47,26 @@ struct EvalCommand: ParsableCommand {
     }
 
     func run() throws {
-        let filter: SpamFilter
+        var evaluation: SpamEvaluation
+        let format = input.mail.format
         do {
             let set = try rules.ruleSet(fallback: .standard)
-            filter = try set.spamFilter(threshold: threshold ?? (rules.isEmpty ? DefaultSpamList.threshold : 1))
+            let t = threshold ?? (rules.isEmpty ? DefaultSpamList.threshold : 1)
+            evaluation = format.isMail ? SpamEvaluation(mail: try MailJudge(rules: set, threshold: t))
+                : SpamEvaluation(filter: try set.spamFilter(threshold: t))
         } catch {
             throw CommandFailure(String(describing: error))
         }
-        var evaluation = SpamEvaluation(filter: filter)
         try input.forEachRecord { isSpam, text in
-            evaluation.add(isSpam: isSpam, record: text)
+            if format.isMail {
+                evaluation.add(isSpam: isSpam, message: MailMessage(parsing: text, unquoteFrom: format == .mbox))
+            } else {
+                evaluation.add(isSpam: isSpam, record: text)
+            }
         }
-        let text = json ? Self.json(evaluation, top: top) : Self.report(evaluation, top: top)
+        let mailProblems = format.isMail ? evaluation.problems : nil
+        let text = json ? Self.json(evaluation, top: top, problems: mailProblems)
+            : Self.report(evaluation, top: top, problems: mailProblems)
         let output = OutputWriter(fd: 1)
         do {
             try output.write(text)
@@ -69,7 +77,7 @@ struct EvalCommand: ParsableCommand {
     }
 
     /// The human report.
-    static func report(_ e: SpamEvaluation, top: Int) -> String {
+    static func report(_ e: SpamEvaluation, top: Int, problems: MailDecodingProblems? = nil) -> String {
         let m = e.matrix
         func pad(_ s: String, _ width: Int) -> String { String(repeating: " ", count: max(0, width - s.count)) + s }
         func f(_ x: Double) -> String { SpamTrainer.fixed(x, decimals: 4) }
@@ -79,6 +87,10 @@ struct EvalCommand: ParsableCommand {
         out += "actual ham  " + pad("\(m.fp)", 13) + pad("\(m.tn)", 12) + "\n\n"
         out += "tp \(m.tp)  fp \(m.fp)  tn \(m.tn)  fn \(m.fn)\n"
         out += "precision \(f(m.precision))\nrecall    \(f(m.recall))\nF1        \(f(m.f1))\naccuracy  \(f(m.accuracy))\n"
+        if let problems {
+            out += "decoding problems \(problems.total)"
+            out += problems.nonZero.isEmpty ? "\n" : " (" + problems.nonZero.map { "\($0.kind) \($0.count)" }.joined(separator: ", ") + ")\n"
+        }
         for onSpam in [false, true] {
             let rows = e.topRules(onSpam: onSpam, limit: top)
             out += onSpam
@@ -95,7 +107,7 @@ struct EvalCommand: ParsableCommand {
     }
 
     /// The JSON object, keys in a fixed order (written by hand).
-    static func json(_ e: SpamEvaluation, top: Int) -> String {
+    static func json(_ e: SpamEvaluation, top: Int, problems: MailDecodingProblems? = nil) -> String {
         let m = e.matrix
         func n(_ x: Double) -> String { Rendering.number(x) }
         var out = "{\"tp\":\(m.tp),\"fp\":\(m.fp),\"tn\":\(m.tn),\"fn\":\(m.fn)"
@@ -110,6 +122,11 @@ struct EvalCommand: ParsableCommand {
                 return "{\"rule\":\(r.id),\"pattern\":\(String(decoding: s, as: UTF8.self)),\"weight\":\(n(r.rule.weight)),\"records\":\(r.records),\"\(judged)\":\(r.judgedSpam)}"
             }.joined(separator: ",")
             out += "]"
+        }
+        if let problems {
+            out += ",\"decoding_problems\":{\"total\":\(problems.total)"
+            for (kind, n) in problems.nonZero { out += ",\"\(kind)\":\(n)" }
+            out += "}"
         }
         return out + "}\n"
     }

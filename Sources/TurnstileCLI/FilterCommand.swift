@@ -32,6 +32,12 @@ struct FilterCommand: ParsableCommand {
 
     @OptionGroup(title: "Rule options") var rules: RuleOptions
     @OptionGroup(title: "Input and output") var stream: StreamOptions
+    @OptionGroup(title: "Mail") var input: FormatOptions
+
+    @Option(name: .customLong("spam-to"),
+            help: ArgumentHelp("With --format mbox|eml|maildir: also write each spam message, byte for byte, to this mbox file (mbox) or folder (eml: one file per message; maildir: a Maildir).",
+                               valueName: "path"))
+    var spamTo: String?
 
     @Option(name: .customLong("threshold"),
             help: "A record is spam when its score reaches this (default: the built-in list's own threshold with no rule option, else 1).")
@@ -58,9 +64,13 @@ struct FilterCommand: ParsableCommand {
             throw ValidationError("choose at most one of --spam, --mask, --count and --json")
         }
         if let threshold, !threshold.isFinite { throw ValidationError("--threshold must be a finite number") }
+        if input.format.isMail, mask { throw ValidationError("--mask needs --format lines: a message's verdict comes from its decoded text, not its bytes") }
+        if spamTo != nil, !input.format.isMail { throw ValidationError("--spam-to needs --format mbox, eml or maildir") }
+        if spamTo != nil, spam || mask { throw ValidationError("--spam-to cannot be combined with --spam or --mask") }
     }
 
     func run() throws {
+        if input.format.isMail { return try runMail() }
         let filter: SpamFilter
         do {
             filter = try rules.ruleSet(fallback: .standard).spamFilter(threshold: threshold ?? (rules.isEmpty ? DefaultSpamList.threshold : 1))

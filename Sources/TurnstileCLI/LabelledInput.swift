@@ -18,6 +18,8 @@ struct LabelledInputOptions: ParsableArguments {
                                valueName: "line|nul|blank|none"))
     var delimiter: RecordDelimiter = .line
 
+    @OptionGroup(title: "Mail") var mail: FormatOptions
+
     @Argument(help: ArgumentHelp("Labelled files, 'spam<TAB>text' or 'ham<TAB>text' per record; '-' or none (without --spam/--ham) reads standard input.",
                                  valueName: "file"))
     var files: [String] = []
@@ -33,7 +35,11 @@ struct LabelledInputOptions: ParsableArguments {
     /// - Throws: ``CommandFailure`` for a missing or unreadable input, or a
     ///   labelled record without a known label (naming the file and line).
     func forEachRecord(_ body: (_ isSpam: Bool, _ text: UnsafeBufferPointer<UInt8>) -> Void) throws {
-        for path in labelledInputs {
+        let delimiter = try mail.delimiter(self.delimiter)
+        if mail.format.isMail, !files.isEmpty {
+            throw CommandFailure("--format \(mail.format) reads unlabelled messages: give them with --spam and --ham")
+        }
+        for path in mail.format.isMail ? [] : labelledInputs {
             try readRecords(path, delimiter: delimiter) { number, record in
                 guard let (isSpam, start) = LabelledRecord.label(of: record) else {
                     let unit = delimiter == .line ? "line" : "record"
@@ -43,7 +49,7 @@ struct LabelledInputOptions: ParsableArguments {
             }
         }
         for (paths, isSpam) in [(spamFiles, true), (hamFiles, false)] {
-            for path in try expandFolders(paths) {
+            for path in try mail.format == .maildir ? maildirFiles(paths) : expandFolders(paths) {
                 try readRecords(path, delimiter: delimiter) { _, record in body(isSpam, record) }
             }
         }

@@ -113,7 +113,7 @@ struct TrainCommand: ParsableCommand {
         var summary = ""
         let list: TrainedList
         do {
-            let set = try TrainingSet(records: records, phrases: phrases)
+            let set = try TrainingSet(records: records, phrases: phrases, format: input.mail.format)
             if let folds {
                 let results = try CrossValidation.run(set, trainer: trainer, folds: folds, seed: seed)
                 summary += Self.crossValidationReport(results, seed: seed)

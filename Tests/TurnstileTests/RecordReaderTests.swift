@@ -55,7 +55,7 @@ struct RecordReaderTests {
         let sink = Self.read(text, &reader)
         let rebuilt = sink.records.flatMap { $0.content + $0.terminator }
         #expect(String(decoding: rebuilt, as: UTF8.self) == text)
-        let expectedCount = [RecordDelimiter.line: 7, .nul: 2, .blank: 3, .none: 1][delimiter]!
+        let expectedCount = [RecordDelimiter.line: 7, .nul: 2, .blank: 3, .none: 1, .mbox: 1][delimiter]!
         #expect(sink.records.count == expectedCount)
         #expect(sink.records.allSatisfy { $0.matches.isEmpty && !$0.truncated })
     }

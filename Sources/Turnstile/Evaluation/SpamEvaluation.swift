@@ -32,6 +32,10 @@ public struct SpamEvaluation: Sendable {
     }
 
     public let filter: SpamFilter
+    /// The rules as given, by id (with their scope prefixes for mail).
+    public let rules: [SpamFilter.Rule]
+    /// Decoding problems over the messages added with ``add(isSpam:message:)``.
+    public private(set) var problems = MailDecodingProblems()
     /// The counts so far.
     public private(set) var matrix = ConfusionMatrix()
     /// Per rule id: ham records it fired in, and how many of those were false positives.
@@ -41,15 +45,44 @@ public struct SpamEvaluation: Sendable {
     private var spamFires: [Int]
     private var spamCaught: [Int]
     private var judge: RecordJudge
+    /// The judge of messages (mail mode).
+    private var mailJudge: MailJudge?
 
     public init(filter: SpamFilter) {
         self.filter = filter
+        self.rules = filter.rules
         let n = filter.rules.count
         hamFires = [Int](repeating: 0, count: n)
         hamFalsePositives = hamFires
         spamFires = hamFires
         spamCaught = hamFires
         judge = RecordJudge(filter)
+    }
+
+    /// An evaluation of messages judged by `mail` (scope prefixes read).
+    public init(mail: MailJudge) {
+        filter = mail.filter
+        rules = mail.rules
+        mailJudge = mail
+        let n = filter.rules.count
+        hamFires = [Int](repeating: 0, count: n)
+        hamFalsePositives = hamFires
+        spamFires = hamFires
+        spamCaught = hamFires
+        judge = RecordJudge(filter)
+    }
+
+    /// Judges a decoded message with the mail judge and counts it; returns the verdict.
+    @discardableResult
+    public mutating func add(isSpam: Bool, message: MailMessage) -> Bool {
+        guard var mail = mailJudge else { return message.body.withUnsafeBufferPointer { add(isSpam: isSpam, record: $0) } }
+        mailJudge = nil  // keep the judge's storage uniquely referenced while it works
+        mail.judge(message)
+        problems += message.problems
+        let predicted = mail.isSpam
+        count(isSpam: isSpam, predicted: predicted, hits: mail.hits)
+        mailJudge = mail
+        return predicted
     }
 
     /// Judges `record` and counts it.
@@ -62,8 +95,13 @@ public struct SpamEvaluation: Sendable {
     public mutating func add(isSpam: Bool, record: UnsafeBufferPointer<UInt8>) -> Bool {
         judge.judge(record)
         let predicted = judge.isSpam
+        count(isSpam: isSpam, predicted: predicted, hits: judge.hits)
+        return predicted
+    }
+
+    private mutating func count(isSpam: Bool, predicted: Bool, hits: ArraySlice<RuleHit>) {
         matrix.add(isSpam: isSpam, predictedSpam: predicted)
-        for hit in judge.hits {
+        for hit in hits {
             let p = hit.rule
             if isSpam {
                 spamFires[p] += 1
@@ -73,7 +111,6 @@ public struct SpamEvaluation: Sendable {
                 if predicted { hamFalsePositives[p] += 1 }
             }
         }
-        return predicted
     }
 
     /// The rules that fired in the most ham records (`onSpam == false`: the
@@ -86,7 +123,7 @@ public struct SpamEvaluation: Sendable {
             fires[a] != fires[b] ? fires[a] > fires[b] : a < b
         }
         return ids.prefix(max(0, limit)).map {
-            RuleCount(id: $0, rule: filter.rules[$0], records: fires[$0], judgedSpam: judged[$0])
+            RuleCount(id: $0, rule: rules[$0], records: fires[$0], judgedSpam: judged[$0])
         }
     }
 }

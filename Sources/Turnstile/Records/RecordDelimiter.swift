@@ -44,20 +44,25 @@ public enum RecordDelimiter: String, Sendable, Hashable, CaseIterable {
     case blank
     /// The whole input is one record.
     case none
+    /// Mail messages of an mbox file (mboxrd or mboxo): each starts at a line beginning
+    /// `From `; the content runs to the `\n` before the next such line, which is the
+    /// terminator. Bytes before the first `From ` line are a record of their own. See
+    /// `RecordDelimiter+Mbox.swift`.
+    case mbox
 
     /// The single delimiter byte of `line` and `nul`; nil for the others.
     public var byte: UInt8? {
         switch self {
         case .line: return 0x0A
         case .nul: return 0x00
-        case .blank, .none: return nil
+        case .blank, .none, .mbox: return nil
         }
     }
 
     /// The terminator written after a last record that had none in the input.
     public var defaultTerminator: [UInt8] {
         switch self {
-        case .line, .blank: return [0x0A]
+        case .line, .blank, .mbox: return [0x0A]
         case .nul: return [0x00]
         case .none: return []
         }
@@ -82,6 +87,8 @@ public enum RecordDelimiter: String, Sendable, Hashable, CaseIterable {
             return atEnd ? (count, count) : nil
         case .none:
             return atEnd ? (count, count) : nil
+        case .mbox:
+            return nextMboxMessage(in: buffer, from: from, atEnd: atEnd)
         case .blank:
             var p = from
             while let nl = Self.find(0x0A, in: buffer, from: p) {

@@ -200,8 +200,10 @@ public struct RecordReader {
     }
 
     /// How much of an unfinished tail can be passed on without cutting a possible
-    /// terminator (only `blank` needs to hold back its trailing `\r`/`\n` run).
+    /// terminator (`blank` holds back its trailing `\r`/`\n` run, `mbox` a last `\n`
+    /// that a `From ` line may follow).
     private func safeTailEnd(_ view: UnsafeBufferPointer<UInt8>, from: Int) -> Int {
+        if delimiter == .mbox { return RecordDelimiter.mboxSafeTailEnd(view, from: from) }
         guard delimiter == .blank else { return view.count }
         var e = view.count
         while e > from, view[e - 1] == 0x0A || view[e - 1] == 0x0D { e -= 1 }

@@ -63,12 +63,11 @@ public enum CrossValidation {
         for k in 0..<folds {
             let trainIndices = set.records.indices.filter { fold[$0] != k }
             let list = try trainer.train(set, subset: trainIndices)
-            let filter = try list.spamFilter()
+            let heldOut = set.records.indices.filter { fold[$0] == k }
             var matrix = ConfusionMatrix()
-            var judge = RecordJudge(filter)
-            for i in set.records.indices where fold[i] == k {
-                set.records[i].text.withUnsafeBufferPointer { _ = judge.judge($0) }
-                matrix.add(isSpam: labels[i], predictedSpam: judge.isSpam)
+            for (i, verdict) in zip(heldOut, try set.judge(rules: list.rules, threshold: list.threshold.threshold,
+                                                          indices: heldOut)) {
+                matrix.add(isSpam: labels[i], predictedSpam: verdict.isSpam)
             }
             result.append(Fold(threshold: list.threshold.threshold, training: list.threshold.matrix,
                                heldOut: matrix, rules: list.words.count + list.phrases.count))

@@ -107,7 +107,8 @@ public struct SpamTrainer: Sendable, Hashable {
 
         // Words: min count, sign, rank by |weight| (ties by bytes), top K.
         var candidates: [(id: Int, weight: Double)] = []
-        for id in set.vocabulary.indices where !set.wordIsPhrase[id] && !excludedWords.contains(set.vocabulary[id]) {
+        for id in set.vocabulary.indices where !set.wordIsPhrase[id]
+            && !excludedWords.contains(MailScope(rulePattern: set.vocabulary[id]).pattern) {
             let s = wordSpam[id], h = wordHam[id]
             guard s + h >= max(1, minCount) else { continue }
             let w = Self.weight(spam: Double(s), ham: Double(h), spamShare: p, smoothing: smoothing)
@@ -138,12 +139,7 @@ public struct SpamTrainer: Sendable, Hashable {
 
         // Score the training records with the filter itself, as written.
         let rules = (words + phrases).map { SpamFilter.Rule(pattern: $0.pattern, weight: $0.weight) }
-        let filter = try SpamFilter(rules: rules, options: SpamFilter.standardOptions, threshold: 0)
-        var judge = RecordJudge(filter)
-        let scores = indices.map { i in
-            set.records[i].text.withUnsafeBufferPointer { _ = judge.judge($0) }
-            return judge.score
-        }
+        let scores = try set.judge(rules: rules, threshold: 0, indices: indices).map(\.score)
         let labels = indices.map { set.records[$0].isSpam }
         let candidatesT = ThresholdSelection.candidates(scores: scores, isSpam: labels)
         guard let bestF1 = ThresholdSelection.bestF1(candidatesT) else {

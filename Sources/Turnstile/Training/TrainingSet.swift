@@ -20,6 +20,9 @@ import AutomatonCore
 /// - Complexity: O(total bytes + matches) to build.
 public struct TrainingSet: Sendable {
     public let records: [LabelledRecord]
+    /// The records decoded as e-mail (same indices) when they are mail; nil for text.
+    /// Mail is tokenized and judged on its decoded parts (``MailTokens``, ``MailJudge``).
+    public let messages: [MailMessage]?
     /// Every matchable word of the records, lowercased, sorted bytewise; a word's
     /// id is its index.
     public let vocabulary: [[UInt8]]
@@ -38,13 +41,20 @@ public struct TrainingSet: Sendable {
     ///
     /// - Throws: ``TurnstileError`` when a phrase cannot be matched as a whole word
     ///   (it must start and end with an ASCII word character).
-    public init(records: [LabelledRecord], phrases: [[UInt8]] = []) throws(TurnstileError) {
+    ///
+    /// With a mail `format` each record is one message: it is decoded, its tokens are
+    /// ``MailTokens/tokens(of:)`` (body words and scoped subject, from, header and URI
+    /// words), and phrases are looked for in its body text.
+    public init(records: [LabelledRecord], phrases: [[UInt8]] = [], format: RecordFormat = .lines) throws(TurnstileError) {
         self.records = records
+        let messages = format.isMail
+            ? records.map { MailMessage(parsing: $0.text, unquoteFrom: format == .mbox) } : nil
+        self.messages = messages
         var ids: [[UInt8]: Int] = [:]
         var perRecord: [[[UInt8]]] = []
         perRecord.reserveCapacity(records.count)
-        for r in records {
-            let words = WordTokenizer.matchableWords(in: r.text)
+        for (k, r) in records.enumerated() {
+            let words = messages.map { MailTokens.tokens(of: $0[k]) } ?? WordTokenizer.matchableWords(in: r.text)
             for w in words where ids[w] == nil { ids[w] = 0 }
             perRecord.append(words)
         }
@@ -69,9 +79,32 @@ public struct TrainingSet: Sendable {
         } else {
             let filter = try SpamFilter(rules: unique.map { SpamFilter.Rule(pattern: $0) },
                                         options: SpamFilter.standardOptions)
-            recordPhrases = records.map { r in
-                Array(Set(filter.matcher.matches(in: r.text).map { Int32($0.pattern) })).sorted()
+            recordPhrases = records.indices.map { k in
+                let text = messages?[k].body ?? records[k].text
+                return Array(Set(filter.matcher.matches(in: text).map { Int32($0.pattern) })).sorted()
             }
+        }
+    }
+
+    /// Judges the records at `indices` with `rules` (matched `-F -w -i`, scope prefixes
+    /// read for mail) at `threshold`: each one's score and decision, from the same
+    /// judges `filter` uses (``RecordJudge``, ``MailJudge``).
+    public func judge(rules: [Rule], threshold: Double, indices: [Int]) throws(TurnstileError)
+        -> [(score: Double, isSpam: Bool)]
+    {
+        if let messages {
+            var judge = try MailJudge(rules: RuleSet(rules: rules, options: SpamFilter.standardOptions),
+                                      threshold: threshold)
+            return indices.map { i in
+                judge.judge(messages[i])
+                return (judge.score, judge.isSpam)
+            }
+        }
+        let filter = try SpamFilter(rules: rules, options: SpamFilter.standardOptions, threshold: threshold)
+        var judge = RecordJudge(filter, recordingHits: false)
+        return indices.map { i in
+            records[i].text.withUnsafeBufferPointer { _ = judge.judge($0) }
+            return (judge.score, judge.isSpam)
         }
     }
 }

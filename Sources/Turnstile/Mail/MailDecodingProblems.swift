@@ -1,0 +1,85 @@
+// What could not be decoded in a message, counted rather than fatal: a malformed
+// message is judged on what did decode and passed through unchanged, and the counts
+// tell the user (`--stats`, `--json`) how much of the input was not what it claimed.
+
+/// Counts of decoding problems, per kind, in one message or summed over many.
+///
+/// ```swift
+/// var total = MailDecodingProblems()
+/// total += MailMessage(parsing: Array("Subject: hi\r\n\r\n".utf8)).problems
+/// total.total      // 0
+/// ```
+public struct MailDecodingProblems: Sendable, Hashable {
+    /// The kinds of problem, in the order they are reported.
+    public enum Kind: Int, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+        /// A line in the header section that is neither a field (`Name: value`) nor a
+        /// continuation: the header ends there and the rest is read as body.
+        case headerLineWithoutColon
+        /// A base64 body or encoded word with bytes outside the alphabet or a
+        /// length that does not end on a whole byte.
+        case brokenBase64
+        /// A charset other than UTF-8, US-ASCII, ISO-8859-1/-15 and Windows-1252: the
+        /// bytes are kept as they are.
+        case unknownCharset
+        /// A Content-Transfer-Encoding other than 7bit, 8bit, binary, base64 and
+        /// quoted-printable: the bytes are kept as they are.
+        case unknownTransferEncoding
+        /// A multipart body without a boundary parameter, or whose boundary never
+        /// occurs: read as one text part.
+        case missingBoundary
+        /// A multipart body whose closing boundary (`--b--`) is missing: the last
+        /// part runs to the end.
+        case missingClosingBoundary
+        /// Multipart nesting past ``MailMessage/Limits/maxDepth``: deeper parts are skipped.
+        case nestingTooDeep
+        /// More parts than ``MailMessage/Limits/maxParts``: the rest are skipped.
+        case tooManyParts
+        /// The message was longer than the record limit (`--max-record-bytes`) and was
+        /// judged on its first bytes.
+        case truncated
+        /// Bytes before the first `From ` line of an mbox, judged as a message.
+        case junkBeforeFirstMessage
+
+        /// The snake_case name used in JSON and `--stats`.
+        public var description: String {
+            switch self {
+            case .headerLineWithoutColon: return "header_line_without_colon"
+            case .brokenBase64: return "broken_base64"
+            case .unknownCharset: return "unknown_charset"
+            case .unknownTransferEncoding: return "unknown_transfer_encoding"
+            case .missingBoundary: return "missing_boundary"
+            case .missingClosingBoundary: return "missing_closing_boundary"
+            case .nestingTooDeep: return "nesting_too_deep"
+            case .tooManyParts: return "too_many_parts"
+            case .truncated: return "truncated"
+            case .junkBeforeFirstMessage: return "junk_before_first_message"
+            }
+        }
+    }
+
+    /// Counts by ``Kind/rawValue``.
+    private var counts = [Int](repeating: 0, count: Kind.allCases.count)
+
+    public init() {}
+
+    /// The count of one kind.
+    public subscript(kind: Kind) -> Int {
+        get { counts[kind.rawValue] }
+        set { counts[kind.rawValue] = newValue }
+    }
+
+    /// Counts one problem.
+    public mutating func add(_ kind: Kind) { counts[kind.rawValue] += 1 }
+
+    /// All problems together.
+    public var total: Int { counts.reduce(0, +) }
+
+    /// The kinds that occurred, with their counts, in ``Kind`` order.
+    public var nonZero: [(kind: Kind, count: Int)] {
+        Kind.allCases.compactMap { counts[$0.rawValue] > 0 ? ($0, counts[$0.rawValue]) : nil }
+    }
+
+    public static func += (a: inout MailDecodingProblems, b: MailDecodingProblems) {
+        for i in a.counts.indices { a.counts[i] += b.counts[i] }
+    }
+}

@@ -1,0 +1,83 @@
+// Judging a decoded message: each scope's rules (MailScope) are searched in the part
+// they name, and every rule that fired goes into one RecordJudge over all the rules,
+// which adds the weights and compares with the threshold — the same place and the
+// same rule as for plain records, so a list means the same thing in both modes.
+
+/// Judges ``MailMessage``s against a rule set whose patterns may carry scope prefixes.
+///
+/// A judge is a mutable value with per-message scratch; make one per thread.
+///
+/// ```swift
+/// var judge = try MailJudge(rules: RuleSet(rules: [Rule("subject:winner", weight: 2), Rule("prize")],
+///                                          options: SpamFilter.standardOptions), threshold: 2)
+/// judge.judge(MailMessage(parsing: Array("Subject: WINNER\r\n\r\nhello".utf8)))
+/// judge.isSpam   // true
+/// ```
+///
+/// - Complexity: building is one matcher per scope used (one only when every rule is a
+///   body rule); judging is O(part bytes + matches) per scope.
+public struct MailJudge: Sendable {
+    /// The rules as given (with their prefixes), by rule id.
+    public let rules: [Rule]
+    /// The rules without their prefixes, matched with the rule set's options: what
+    /// the overall judge weighs, and its threshold.
+    public let filter: SpamFilter
+
+    /// The searcher of one scope: its part, its rules' ids among all rules, and a
+    /// judge over those rules alone (for its matches, regex completion included).
+    private struct Scope: Sendable {
+        var part: MailScope.Part
+        var ids: [Int]
+        var judge: RecordJudge
+    }
+
+    private var scopes: [Scope]
+    /// Weighs every rule that fired: the decision.
+    private var overall: RecordJudge
+
+    /// - Throws: ``TurnstileError`` when the patterns do not build.
+    public init(rules set: RuleSet, threshold: Double) throws(TurnstileError) {
+        rules = set.rules
+        let scoped = set.rules.map { MailScope(rulePattern: $0.pattern) }
+        let stripped = zip(set.rules, scoped).map { Rule(pattern: $1.pattern, weight: $0.weight) }
+        filter = try SpamFilter(rules: stripped, options: set.options, threshold: threshold)
+        overall = RecordJudge(filter)
+        if scoped.allSatisfy({ $0.part == .body }) {
+            scopes = [Scope(part: .body, ids: Array(stripped.indices), judge: RecordJudge(filter, recordingHits: false))]
+            return
+        }
+        var order: [MailScope.Part] = []
+        var members: [MailScope.Part: [Int]] = [:]
+        for (id, scope) in scoped.enumerated() {
+            if members[scope.part] == nil { order.append(scope.part) }
+            members[scope.part, default: []].append(id)
+        }
+        scopes = []
+        for part in order {
+            let ids = members[part]!
+            let partFilter = try SpamFilter(rules: ids.map { stripped[$0] }, options: set.options, threshold: threshold)
+            scopes.append(Scope(part: part, ids: ids, judge: RecordJudge(partFilter, recordingHits: false)))
+        }
+    }
+
+    /// Judges `message`: afterwards ``isSpam``, ``score`` and ``hits`` describe it.
+    public mutating func judge(_ message: MailMessage) {
+        overall.beginRecord()
+        for s in scopes.indices {
+            let text = MailScope.text(of: scopes[s].part, in: message)
+            let counted = text.withUnsafeBufferPointer { scopes[s].judge.judge($0) }
+            let ids = scopes[s].ids
+            for m in counted { overall.add(Match(pattern: ids[m.pattern], start: m.start, end: m.end)) }
+        }
+    }
+
+    /// The last message's decision.
+    public var isSpam: Bool { overall.isSpam }
+    /// The last message's score.
+    public var score: Double { overall.score }
+    /// The rules that fired in the last message, each once (offsets are in the part
+    /// the rule looks at).
+    public var hits: ArraySlice<RuleHit> { overall.hits }
+    /// The threshold.
+    public var threshold: Double { overall.threshold }
+}

@@ -1,0 +1,197 @@
+import ArgumentParser
+import Turnstile
+
+// `turnstile filter --format mbox|eml|maildir`: each record is one message, decoded
+// (MailMessage) and judged on its parts (MailJudge); its original bytes are what is
+// passed through or held back.
+
+extension FilterCommand {
+    /// The mail filter: one thread, one ``MailFilterSink`` over the library's reader.
+    func runMail() throws {
+        let format = input.format
+        let judge: MailJudge
+        do {
+            let set = try rules.ruleSet(fallback: .standard)
+            judge = try MailJudge(rules: set, threshold: threshold ?? (rules.isEmpty ? DefaultSpamList.threshold : 1))
+        } catch {
+            throw CommandFailure(String(describing: error))
+        }
+        let mode: MailFilterSink.Mode = spam ? .spam : count ? .count : json ? .json : .clean
+        let output = OutputWriter(fd: 1)
+        let delimiter = try input.delimiter(stream.delimiter)
+        let inputs = try input.inputs(stream.inputs)
+        let destination = try spamTo.map { try SpamDestination(path: $0, format: format) }
+        var sink = MailFilterSink(judge: judge, format: format, mode: mode, output: output, spamTo: destination,
+                                  delimiter: delimiter)
+        var reader = RecordReader(delimiter: delimiter, maxRecordBytes: stream.maxRecordBytes)
+        defer { reader.deallocate() }
+        let clock = ContinuousClock()
+        let started = clock.now
+        var status = runInputs(inputs, output: output) { (fd, name) throws(ScanError) in
+            sink.beginInput(name: name, showName: inputs.count > 1)
+            try reader.read(fd: fd, into: &sink)
+        } finish: {}
+        if let failure = sink.spamFailure {
+            printError("turnstile: \(failure)")
+            status.hadError = true
+        }
+        do { try destination?.finish() } catch {
+            printError("turnstile: \((error as? CommandFailure)?.message ?? String(describing: error))")
+            status.hadError = true
+        }
+        finishRun(&status, output: output) { () throws(OutputError) in
+            if mode == .count { try output.write("clean \(sink.records - sink.spamRecords) spam \(sink.spamRecords)\n") }
+        }
+        if stats {
+            let seconds = (clock.now - started) / .seconds(1)
+            let rate = seconds > 0 ? Double(reader.bytesRead) / 1_000_000 / seconds : 0
+            let perSecond = seconds > 0 ? Int((Double(sink.records) / seconds).rounded()) : 0
+            let problems = sink.problems.nonZero.map { "\($0.kind) \($0.count)" }.joined(separator: ", ")
+            printError("turnstile: messages \(sink.records), bytes \(reader.bytesRead), spam \(sink.spamRecords), clean \(sink.records - sink.spamRecords), \(formatRate(rate)) MB/s, \(perSecond) messages/s")
+            printError("turnstile: decoding problems \(sink.problems.total)\(problems.isEmpty ? "" : " (\(problems))")")
+        }
+        throw ExitCode(status.exitCode(matched: sink.spamRecords > 0))
+    }
+}
+
+/// Decodes and judges each message, and passes its original bytes on: to the output
+/// as the mode says, and to `--spam-to` when it is spam.
+struct MailFilterSink: RecordSink {
+    typealias Failure = OutputError
+    enum Mode { case clean, spam, count, json }
+
+    private var judge: MailJudge
+    let format: RecordFormat
+    let mode: Mode
+    let output: OutputWriter
+    let spamTo: SpamDestination?
+    let defaultTerminator: [UInt8]
+    private(set) var records = 0
+    private(set) var spamRecords = 0
+    /// Decoding problems over every message.
+    private(set) var problems = MailDecodingProblems()
+    /// The first failure writing `--spam-to` (writing stops there; the output goes on).
+    private(set) var spamFailure: String?
+    private var inputName = ""
+    private var showName = false
+    private var recordNumber = 0
+    private var printTail = false
+    private var spamTail = false
+    private var scratch: [UInt8] = []
+
+    init(judge: MailJudge, format: RecordFormat, mode: Mode, output: OutputWriter, spamTo: SpamDestination?,
+         delimiter: RecordDelimiter) {
+        self.judge = judge
+        self.format = format
+        self.mode = mode
+        self.output = output
+        self.spamTo = spamTo
+        self.defaultTerminator = delimiter.defaultTerminator
+    }
+
+    mutating func beginInput(name: String, showName: Bool) {
+        inputName = name
+        self.showName = showName
+        recordNumber = 0
+    }
+
+    mutating func record(
+        content: UnsafeBufferPointer<UInt8>, terminator: UnsafeBufferPointer<UInt8>,
+        offset: Int, matches: ArraySlice<Match>, truncated: Bool
+    ) throws(OutputError) {
+        recordNumber += 1
+        records += 1
+        var message = MailMessage(parsing: content, unquoteFrom: format == .mbox)
+        if truncated { message.problems.add(.truncated) }
+        if format == .mbox, recordNumber == 1, !content.starts(with: RecordDelimiter.mboxSeparatorBytes) {
+            message.problems.add(.junkBeforeFirstMessage)
+        }
+        problems += message.problems
+        judge.judge(message)
+        let isSpam = judge.isSpam
+        if isSpam { spamRecords += 1 }
+        let printed: Bool
+        switch mode {
+        case .clean: printed = !isSpam
+        case .spam: printed = isSpam
+        case .count: printed = false
+        case .json:
+            printed = false
+            try writeJSON(message, isSpam: isSpam)
+        }
+        if printed { try output.write(content) }
+        let toSpam = isSpam && spamTo != nil && spamFailure == nil
+        if toSpam {
+            let name = inputName
+            spamGuard { try $0.begin(input: name); try $0.write(content) }
+        }
+        if truncated {
+            printTail = printed
+            spamTail = toSpam
+        } else {
+            if printed { try writeTerminator(terminator, afterEmpty: content.isEmpty) }
+            if toSpam { endSpam(terminator, afterEmpty: content.isEmpty) }
+        }
+    }
+
+    mutating func tail(_ bytes: UnsafeBufferPointer<UInt8>, end: UnsafeBufferPointer<UInt8>?) throws(OutputError) {
+        if printTail {
+            try output.write(bytes)
+            if let end { try writeTerminator(end, afterEmpty: false) }
+        }
+        if spamTail {
+            spamGuard { try $0.write(bytes) }
+            if let end { endSpam(end, afterEmpty: false) }
+        }
+    }
+
+    mutating func willRead() throws(OutputError) { try output.flushIfInteractive() }
+
+    /// Ends a spam message in `--spam-to` with its terminator.
+    private mutating func endSpam(_ terminator: UnsafeBufferPointer<UInt8>, afterEmpty: Bool) {
+        let fallback = defaultTerminator
+        spamGuard { destination in
+            if !terminator.isEmpty { try destination.write(terminator) }
+            else if !afterEmpty { try destination.write(fallback) }
+            try destination.end()
+        }
+    }
+
+    private mutating func spamGuard(_ body: (SpamDestination) throws -> Void) {
+        guard spamFailure == nil, let spamTo else { return }
+        do { try body(spamTo) } catch {
+            spamFailure = (error as? CommandFailure)?.message ?? String(describing: error)
+        }
+    }
+
+    private func writeTerminator(_ terminator: UnsafeBufferPointer<UInt8>, afterEmpty: Bool) throws(OutputError) {
+        if terminator.isEmpty {
+            if !afterEmpty { try output.write(defaultTerminator) }
+        } else {
+            try output.write(terminator)
+        }
+    }
+
+    /// `{"record":n,"file":…,"spam":b,"score":x,"rules":[{"rule":i,"pattern":…,"weight":w}],"problems":{…}}`
+    private mutating func writeJSON(_ message: MailMessage, isSpam: Bool) throws(OutputError) {
+        scratch.removeAll(keepingCapacity: true)
+        scratch.append(contentsOf: "{\"record\":\(recordNumber),".utf8)
+        if showName {
+            scratch.append(contentsOf: "\"file\":".utf8)
+            var name = inputName
+            name.withUTF8 { Rendering.appendJSONString($0, to: &scratch) }
+            scratch.append(UInt8(ascii: ","))
+        }
+        scratch.append(contentsOf: "\"spam\":\(isSpam),\"score\":\(Rendering.number(judge.score)),\"rules\":[".utf8)
+        for (k, hit) in judge.hits.enumerated() {
+            if k > 0 { scratch.append(UInt8(ascii: ",")) }
+            scratch.append(contentsOf: "{\"rule\":\(hit.rule),\"pattern\":".utf8)
+            judge.rules[hit.rule].pattern.withUnsafeBufferPointer { Rendering.appendJSONString($0, to: &scratch) }
+            scratch.append(contentsOf: ",\"weight\":\(Rendering.number(hit.weight))}".utf8)
+        }
+        scratch.append(contentsOf: "],\"problems\":{".utf8)
+        scratch.append(contentsOf: message.problems.nonZero.map { "\"\($0.kind)\":\($0.count)" }.joined(separator: ",").utf8)
+        scratch.append(contentsOf: "}}\n".utf8)
+        try output.write(scratch)
+    }
+}
