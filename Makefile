@@ -1,7 +1,9 @@
 # Turnstile: the two entry points (see README.md, "Quick start").
 #
 #   make run    the main job: build the command-line tool in release mode and run it
-#   make test   install libpcre2-dev if it is missing, build every target, run every test
+#   make test   install libpcre2-dev if it is missing, build every target, run every test,
+#               then the release-mode checks: bench-smoke, hostile-cli (small), test-spark,
+#               fuzz-smoke
 #
 # CI runs `make test` through .ci/run, so a local `make test` is the same check.
 
@@ -22,7 +24,9 @@ test: deps
 	$(SWIFT) build
 	$(SWIFT) test
 	$(MAKE) bench-smoke
+	$(MAKE) hostile-cli HOSTILE_FLAGS=--small TURNSTILE=$(CURDIR)/Benchmarks/.build/release/turnstile
 	$(MAKE) test-spark TURNSTILE=$(CURDIR)/Benchmarks/.build/release/turnstile
+	$(MAKE) fuzz-smoke FUZZ_SMOKE_SECONDS=20
 
 # libpcre2-8 headers and its pkg-config file, for the PCRE2 oracle the tests use.
 deps:
@@ -68,9 +72,10 @@ FUZZ_TARGETS := fuzz-regex-compile fuzz-regex-diff fuzz-aho-corasick fuzz-loader
 $(FUZZ_TARGETS): deps
 	Fuzz/run.sh $(@:fuzz-%=%) $(FUZZ_SECONDS)
 
-# CI: every fuzz target for 30 seconds from its seed corpus.
+# CI (part of `make test`): every fuzz target for FUZZ_SMOKE_SECONDS from its seed corpus.
+FUZZ_SMOKE_SECONDS ?= 30
 fuzz-smoke: deps
-	Fuzz/run.sh all 30
+	Fuzz/run.sh all $(FUZZ_SMOKE_SECONDS)
 
 # TURNSTILE_SANITIZER scales the big hardening inputs and loops down (see the tests).
 # LSan: the XCTest runner's own 144-byte leak is suppressed (Fuzz/lsan-suppressions.txt).
@@ -81,7 +86,8 @@ test-asan: deps
 test-tsan: deps
 	TURNSTILE_SANITIZER=thread $(SWIFT) test --sanitize=thread --scratch-path .build-tsan
 
-# The CLI on a 1 GB line, NUL files, 100,000 patterns and /dev/zero, with peak RSS.
+# The CLI on hostile input (Fuzz/hostile-cli.sh lists the cases), with exit status and
+# peak RSS per case. `make test` runs it with HOSTILE_FLAGS=--small (inputs 1/32 the size).
 hostile-cli:
-	@command -v /usr/bin/time >/dev/null || $(APT_GET) install -y time
-	Fuzz/hostile-cli.sh
+	@command -v /usr/bin/time >/dev/null || { $(APT_GET) update && $(APT_GET) install -y time; }
+	Fuzz/hostile-cli.sh $(HOSTILE_FLAGS) $(TURNSTILE)

@@ -13,7 +13,12 @@ process, which is stateless, so partitions can run anywhere in any order.
 
 `--delimiter line` (the default) reads one record per line; `--delimiter nul` reads
 NUL-terminated records (whole messages of several lines) and pipes them NUL-delimited.
+`--delimiter mbox` reads NUL-terminated e-mail messages, each in mbox form (its `From `
+line first), pipes them as one mbox stream to `turnstile filter --format mbox` (which
+decodes MIME and passes every message through byte for byte), and cuts the output back
+into messages at its `From ` lines.
 """
+import re
 import argparse
 import os
 import subprocess
@@ -22,6 +27,8 @@ import threading
 from pyspark import SparkContext, SparkFiles
 
 NEWLINE_HADOOP_FORMAT = "org.apache.hadoop.mapreduce.lib.input.TextInputFormat"
+# The start of an mbox message: `From ` at the start of a line (the newline before it).
+MBOX_FROM_LINE = re.compile(rb"\nFrom ")
 
 
 def pipe_through_turnstile(turnstile, ship_binary, automaton_name, mode_args, delimiter):
@@ -31,12 +38,13 @@ def pipe_through_turnstile(turnstile, ship_binary, automaton_name, mode_args, de
     frames records with the delimiter turnstile reads (newline or NUL), and accepts
     exit status 1 ("no spam in this partition") while any other failure fails the task.
     """
-    sep = "\n" if delimiter == "line" else "\0"
+    sep = {"line": "\n", "nul": "\0", "mbox": ""}[delimiter]
+    framing = ["--format", "mbox"] if delimiter == "mbox" else ["--delimiter", delimiter]
 
     def run(records):
         automaton = SparkFiles.get(automaton_name)
         binary = SparkFiles.get(turnstile) if ship_binary else turnstile
-        command = [binary, "filter", "--automaton", automaton, "--delimiter", delimiter, *mode_args]
+        command = [binary, "filter", "--automaton", automaton, *framing, *mode_args]
         process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE)
         failure = []
 
@@ -57,9 +65,19 @@ def pipe_through_turnstile(turnstile, ship_binary, automaton_name, mode_args, de
         pending = b""
         for chunk in iter(lambda: process.stdout.read(1 << 16), b""):
             pending += chunk
-            *complete, pending = pending.split(sep.encode())
+            if delimiter == "mbox":
+                # A message ends where the next one's `From ` line starts.
+                starts = [m.start() + 1 for m in MBOX_FROM_LINE.finditer(pending)]
+                complete = [pending[a:b] for a, b in zip([0] + starts, starts)] if starts else []
+                pending = pending[starts[-1]:] if starts else pending
+                complete = [m for m in complete if m]
+            else:
+                *complete, pending = pending.split(sep.encode())
             for record in complete:
                 yield record.decode("utf-8")
+        if delimiter == "mbox" and pending:
+            yield pending.decode("utf-8")
+            pending = b""
         writer.join()
         status = process.wait()
         if status not in (0, 1) or failure or pending:
@@ -89,7 +107,7 @@ def main():
     parser.add_argument("--turnstile", default="turnstile",
                         help="the turnstile binary on every executor, or the name of one shipped with --files")
     parser.add_argument("--partitions", type=int, default=4)
-    parser.add_argument("--delimiter", choices=["line", "nul"], default="line")
+    parser.add_argument("--delimiter", choices=["line", "nul", "mbox"], default="line")
     parser.add_argument("--threshold", help="passed to turnstile filter (default: the automaton's)")
     args = parser.parse_args()
 
@@ -99,7 +117,7 @@ def main():
     if name not in shipped:
         sc.addFile(os.path.abspath(args.automaton))  # not given to spark-submit --files
     records = read_records(sc, args.input, args.delimiter, args.partitions).cache()
-    out_sep = "\n" if args.delimiter == "line" else "\0"
+    out_sep = "\n" if args.delimiter == "line" else "\0"  # mbox: one message per NUL record
     threshold = ["--threshold", args.threshold] if args.threshold else []
     for mode, mode_args in (("spam", ["--spam"]), ("clean", [])):
         judged = records.mapPartitions(

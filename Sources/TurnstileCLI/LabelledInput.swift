@@ -18,11 +18,20 @@ struct LabelledInputOptions: ParsableArguments {
                                valueName: "line|nul|blank|none"))
     var delimiter: RecordDelimiter = .line
 
+    @Option(name: .customLong("max-record-bytes"),
+            help: ArgumentHelp("A longer record (or message) is used only in its first N bytes, as filter judges it; memory stays bounded by N.",
+                               valueName: "n"))
+    var maxRecordBytes: Int = 64 << 20
+
     @OptionGroup(title: "Mail") var mail: FormatOptions
 
     @Argument(help: ArgumentHelp("Labelled files, 'spam<TAB>text' or 'ham<TAB>text' per record; '-' or none (without --spam/--ham) reads standard input.",
                                  valueName: "file"))
     var files: [String] = []
+
+    func validate() throws {
+        if maxRecordBytes < 1 { throw ValidationError("--max-record-bytes must be at least 1") }
+    }
 
     /// The labelled inputs.
     var labelledInputs: [String] {
@@ -40,7 +49,7 @@ struct LabelledInputOptions: ParsableArguments {
             throw CommandFailure("--format \(mail.format) reads unlabelled messages: give them with --spam and --ham")
         }
         for path in mail.format.isMail ? [] : labelledInputs {
-            try readRecords(path, delimiter: delimiter) { number, record in
+            try readRecords(path, delimiter: delimiter, maxRecordBytes: maxRecordBytes) { number, record in
                 guard let (isSpam, start) = LabelledRecord.label(of: record) else {
                     let unit = delimiter == .line ? "line" : "record"
                     throw CommandFailure("\(inputName(path)), \(unit) \(number): \(LabelledRecord.unknownLabelMessage(record))")
@@ -50,7 +59,7 @@ struct LabelledInputOptions: ParsableArguments {
         }
         for (paths, isSpam) in [(spamFiles, true), (hamFiles, false)] {
             for path in try mail.format == .maildir ? maildirFiles(paths) : expandFolders(paths) {
-                try readRecords(path, delimiter: delimiter) { _, record in body(isSpam, record) }
+                try readRecords(path, delimiter: delimiter, maxRecordBytes: maxRecordBytes) { _, record in body(isSpam, record) }
             }
         }
     }
@@ -66,18 +75,23 @@ struct LabelledInputOptions: ParsableArguments {
 /// Reads `path` (`-` is standard input) record by record — `body` gets each record's
 /// 1-based number and content (a `\r` before a line end dropped) — through the
 /// library's ``RecordReader``, holding only the unfinished record in memory. Blank
-/// records are skipped (still numbered).
+/// records are skipped (still numbered). A record longer than `maxRecordBytes` is
+/// handed on as its first `maxRecordBytes` bytes (the rest is skipped, not buffered),
+/// with one warning per input — the head is what `filter` judges, too.
 func readRecords(
-    _ path: String, delimiter: RecordDelimiter,
+    _ path: String, delimiter: RecordDelimiter, maxRecordBytes: Int,
     _ body: (_ number: Int, _ record: UnsafeBufferPointer<UInt8>) throws -> Void
 ) throws {
     let fd: Int32
     do { fd = try openInput(path) } catch { throw CommandFailure(error.message) }
     defer { if fd != 0 { close(fd) } }
-    // Labelled records are kept whole (a record is one training example), so no
-    // practical limit: the reader grows its buffer to the longest record.
-    var reader = RecordReader(delimiter: delimiter, maxRecordBytes: Int.max)
+    var reader = RecordReader(delimiter: delimiter, maxRecordBytes: maxRecordBytes)
     defer { reader.deallocate() }
+    defer {
+        if reader.truncatedSomeRecord {
+            printError("turnstile: warning: \(inputName(path)): a record longer than \(maxRecordBytes) bytes was used only in its first \(maxRecordBytes) bytes (see --max-record-bytes)")
+        }
+    }
     try withoutActuallyEscaping(body) { body in
         var sink = LabelledRecordSink(stripCR: delimiter == .line, body: body)
         do throws(RecordReadError<any Error>) {
@@ -115,6 +129,6 @@ private struct LabelledRecordSink: RecordSink {
         try body(number, record)
     }
 
-    // The reader's limit is Int.max, so no record arrives truncated.
+    // The rest of a record past the limit: not used (the head was handed on).
     mutating func tail(_ bytes: UnsafeBufferPointer<UInt8>, end: UnsafeBufferPointer<UInt8>?) throws(any Error) {}
 }

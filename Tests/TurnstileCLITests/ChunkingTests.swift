@@ -33,6 +33,32 @@ struct ChunkingTests {
         }
     }
 
+    /// The reader loop's hint: after a cut, the unfinished bytes hold no delimiter, so
+    /// the next cut (those bytes plus a new read) may search the new bytes only. Fed in
+    /// random read sizes, the hinted cuts equal unhinted cuts of the same bytes.
+    @Test("cuts given the unfinished bytes as known open equal full cuts",
+          arguments: RecordDelimiter.allCases)
+    func knownOpenHint(delimiter: RecordDelimiter) {
+        var rng = SeededGenerator(defaultSeed: 0xC08)
+        let alphabet: [UInt8] = Array("abbbbbbb\n\0".utf8)
+        let chunker = RecordChunker(delimiter: delimiter)
+        for _ in 0..<300 {
+            let input = (0..<Int.random(in: 0...200, using: &rng)).map { _ in alphabet.randomElement(using: &rng)! }
+            var pending: [UInt8] = [], offset = 0
+            while offset <= input.count {
+                let n = min(Int.random(in: 0...9, using: &rng), input.count - offset)
+                let atEnd = offset + n == input.count
+                let valid = pending + input[offset..<(offset + n)]
+                offset += n
+                let hinted = valid.withUnsafeBufferPointer { chunker.cut($0, atEnd: atEnd, knownOpen: pending.count) }
+                let plain = valid.withUnsafeBufferPointer { chunker.cut($0, atEnd: atEnd) }
+                #expect(hinted == plain, "seed \(rng.seed): \(delimiter) \(valid) known open \(pending.count)")
+                pending = Array(valid[hinted.end...])
+                if atEnd { break }
+            }
+        }
+    }
+
     /// The records of `input` as the one-thread reader sees them: content, terminator,
     /// content, terminator, …
     static func records(_ input: [UInt8], _ delimiter: RecordDelimiter) -> [[UInt8]] {

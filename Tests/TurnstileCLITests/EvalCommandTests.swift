@@ -27,6 +27,24 @@ struct EvalCommandTests {
     static let labelled = "Corpora/eval/labelled.tsv"
     static let rules = ["-F", "-w", "-i", "--rules", "Corpora/eval/rules.tsv"]
 
+    /// Issue 16: labelled records were read whole whatever their length (the reader's
+    /// limit was Int.max). Now a record past --max-record-bytes is used by its head,
+    /// as filter judges it, with one warning: here "prize winner" sits in the head of a
+    /// 3 MB spam line and still counts, and the line after it is read normally.
+    @Test("a labelled record longer than --max-record-bytes is used by its head, with a warning")
+    func longRecordHead() throws {
+        let dir = try CLI.temporaryDirectory()
+        let long = "spam\tprize winner " + String(repeating: "z", count: 3_000_000) + "\n"
+        let file = try CLI.write(Array((long + "ham\tsee you at lunch\n").utf8), to: "long.tsv", in: dir)
+        let r = try CLI.run(["eval"] + Self.rules + ["--max-record-bytes", "1048576", file])
+        #expect(r.status == 0, "\(r.err)")
+        #expect(r.out.hasPrefix("records 2: 1 spam, 1 ham;"), "\(r.out)")
+        #expect(r.out.contains("tp 1  fp 0  tn 1  fn 0\n"), "\(r.out)")
+        #expect(r.err.contains("a record longer than 1048576 bytes was used only in its first 1048576 bytes"), "\(r.err)")
+        let bad = try CLI.run(["eval"] + Self.rules + ["--max-record-bytes", "0", file])
+        #expect(bad.status != 0 && bad.err.contains("--max-record-bytes must be at least 1"), "\(bad.err)")
+    }
+
     @Test("the exact confusion matrix and figures of a hand-made file")
     func exactMatrix() throws {
         let r = try CLI.run(["eval"] + Self.rules + [Self.labelled])

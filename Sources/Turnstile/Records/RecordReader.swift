@@ -114,6 +114,11 @@ public struct RecordReader {
         }
         var atEnd = false
         var inTail = false
+        // [start, open) is known to hold no record end: a record that arrives in many
+        // small reads (a pipe gives 64 KiB at a time) is searched for its end once per
+        // read on the new bytes only, not from its start again (that was quadratic:
+        // 16 MiB of zeros through a pipe took 2.1 s, 64 MiB 27 s).
+        var open = 0
         while true {
             // The bytes read so far and not yet handed on: [start, end). `view` is
             // rebuilt after every read, since the buffer may move when it grows.
@@ -136,7 +141,9 @@ public struct RecordReader {
                     }
                 }
                 if !inTail {
-                    start = try processComplete(view, from: start, base: base, atEnd: atEnd, into: &sink)
+                    start = try processComplete(view, from: start, base: base, atEnd: atEnd,
+                                                knownOpen: max(start, open), into: &sink)
+                    open = end
                     if !atEnd, end - start >= maxRecordBytes {
                         // The record at `start` is too long: judge its head, stream the rest.
                         let headEnd = start + maxRecordBytes
@@ -156,6 +163,7 @@ public struct RecordReader {
                 if end > start { moveBytes(buffer, from: buffer + start, count: end - start) }
                 base += start
                 end -= start
+                open = max(0, open - start)
                 start = 0
             }
             if capacity - end < Self.readSize / 2 {
@@ -204,16 +212,24 @@ public struct RecordReader {
 
     /// Hands every complete record from `from` on to the sink; returns where the first
     /// incomplete record starts.
+    ///
+    /// `knownOpen`: no record ends in `view[from..<knownOpen]` (one byte delimiters);
+    /// the search for the first end starts there.
     private mutating func processComplete<Sink: RecordSink>(
-        _ view: UnsafeBufferPointer<UInt8>, from: Int, base: Int, atEnd: Bool, into sink: inout Sink
+        _ view: UnsafeBufferPointer<UInt8>, from: Int, base: Int, atEnd: Bool, knownOpen: Int = 0,
+        into sink: inout Sink
     ) throws(Sink.Failure) -> Int {
         guard from < view.count else { return from }
+        if !atEnd, let byte = delimiter.byte, knownOpen > from,
+           RecordDelimiter.find(byte, in: view, from: min(knownOpen, view.count)) == nil {
+            return from  // still no complete record
+        }
         if blockSearch, let matcher, let byte = delimiter.byte {
             // Every complete record: up to the last delimiter (or the end of input).
             let regionEnd: Int
             if atEnd {
                 regionEnd = view.count
-            } else if let last = lastIndex(of: byte, in: view, from: from) {
+            } else if let last = lastIndex(of: byte, in: view, from: max(from, knownOpen)) {
                 regionEnd = last + 1
             } else {
                 return from
@@ -360,7 +376,8 @@ public struct RecordReader {
     }
 
     private func lastIndex(of byte: UInt8, in view: UnsafeBufferPointer<UInt8>, from: Int) -> Int? {
-        // Only the unfinished last record is scanned twice, so a plain loop is enough.
+        // Only bytes not yet known to be open are scanned (see `knownOpen`), so a plain
+        // loop is enough.
         var i = view.count
         while i > from {
             i -= 1

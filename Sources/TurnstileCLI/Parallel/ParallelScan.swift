@@ -229,7 +229,9 @@ struct ParallelScan<Sink: ChunkSink> {
                 // Read after the unfinished record; a long record doubles the read size.
                 let want = max(RecordChunker.readSize, pending)
                 if capacity < pending + want {
-                    capacity = pending + want
+                    // Geometric growth: a pipe gives 64 KiB per read, and growing to just
+                    // `pending + want` reallocated (and copied) on nearly every read.
+                    capacity = max(pending + want, 2 * capacity)
                     let bigger = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
                     // SAFETY: pending <= the old capacity < the new one; distinct allocations.
                     bigger.update(from: buffer, count: pending)
@@ -246,7 +248,8 @@ struct ParallelScan<Sink: ChunkSink> {
                 bytesRead.add(n, ordering: .relaxed)
                 let atEnd = n == 0
                 let valid = UnsafeBufferPointer(start: buffer, count: pending + n)
-                let (end, records) = chunker.cut(valid, atEnd: atEnd)
+                // The `pending` bytes left by the last cut hold no delimiter.
+                let (end, records) = chunker.cut(valid, atEnd: atEnd, knownOpen: pending)
                 if end > 0 {
                     window.wait()
                     var bytes = buffers.take(capacity: max(end, 2 * RecordChunker.readSize))

@@ -35,12 +35,16 @@ struct RecordChunker {
     /// The end of the last complete record in `bytes` (0 when no record is complete)
     /// and the number of records in `bytes[..<end]`. With `atEnd` (no more input
     /// follows) the rest of `bytes` is the last record, so `end == bytes.count`.
-    func cut(_ bytes: UnsafeBufferPointer<UInt8>, atEnd: Bool) -> (end: Int, records: Int) {
+    ///
+    /// `knownOpen`: `bytes[..<knownOpen]` holds no delimiter (the unfinished record left
+    /// by the last cut), so only the bytes after it are searched — a record arriving in
+    /// many reads is not scanned again from its start each time (that was quadratic).
+    func cut(_ bytes: UnsafeBufferPointer<UInt8>, atEnd: Bool, knownOpen: Int = 0) -> (end: Int, records: Int) {
         if let byte = delimiter.byte {
             let end: Int
             if atEnd {
                 end = bytes.count
-            } else if let last = Self.lastIndex(of: byte, in: bytes) {
+            } else if let last = Self.lastIndex(of: byte, in: bytes, from: min(knownOpen, bytes.count)) {
                 end = last + 1
             } else {
                 return (0, 0)
@@ -58,11 +62,11 @@ struct RecordChunker {
         return (end, records)
     }
 
-    /// The offset of the last `byte` in `bytes`. Only the unfinished last record is
-    /// looked at, so a plain backward loop is enough.
-    static func lastIndex(of byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+    /// The offset of the last `byte` in `bytes[from...]`. Only the bytes of one read
+    /// are looked at, so a plain backward loop is enough.
+    static func lastIndex(of byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from: Int = 0) -> Int? {
         var i = bytes.count
-        while i > 0 {
+        while i > from {
             i -= 1
             if bytes[i] == byte { return i }
         }
