@@ -21,7 +21,7 @@ struct LabelledInputOptions: ParsableArguments {
     @Option(name: .customLong("max-record-bytes"),
             help: ArgumentHelp("A longer record (or message) is used only in its first N bytes, as filter judges it; memory stays bounded by N.",
                                valueName: "n"))
-    var maxRecordBytes: Int = 64 << 20
+    var maxRecordBytes: Int = RecordReader.defaultMaxRecordBytes
 
     @OptionGroup(title: "Mail") var mail: FormatOptions
 

@@ -163,7 +163,7 @@ struct StreamOptions: ParsableArguments {
     @Option(name: .customLong("max-record-bytes"),
             help: ArgumentHelp("A longer record is judged on its first N bytes and passed through (or held back) whole without being buffered beyond N.",
                                valueName: "n"))
-    var maxRecordBytes: Int = 64 << 20
+    var maxRecordBytes: Int = RecordReader.defaultMaxRecordBytes
 
     @Option(name: [.customShort("j"), .customLong("threads")],
             help: ArgumentHelp("Search with N threads: inputs are cut into chunks of whole records, searched in parallel and printed in input order (default: the number of cores).",

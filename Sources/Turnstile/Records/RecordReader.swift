@@ -43,6 +43,13 @@ public struct RecordReader {
     /// Longer records are judged on their first this many bytes; the rest streams
     /// through ``RecordSink/tail(_:end:)``.
     public let maxRecordBytes: Int
+    /// The command line's default for ``maxRecordBytes`` (`--max-record-bytes`): 16 MiB.
+    /// Why that much and no more: the reader's buffer grows to the limit plus two reads,
+    /// and with the copy made while it grows a record at the limit peaks at about twice
+    /// the limit; at 16 MiB any input, 1 GB of `/dev/zero` as one record included, stays
+    /// under 64 MiB of resident memory (issue 16), while messages and log records are
+    /// judged whole far past what spam filters look at (spamc sends at most 500 KB).
+    public static let defaultMaxRecordBytes = 16 << 20
     /// `true` when complete records are searched a buffer at a time.
     let blockSearch: Bool
     /// Bytes asked of each `read(2)`.
