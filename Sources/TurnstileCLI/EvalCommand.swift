@@ -50,8 +50,8 @@ struct EvalCommand: ParsableCommand {
         var evaluation: SpamEvaluation
         let format = input.mail.format
         do {
-            let set = try rules.ruleSet(fallback: .standard)
-            let t = threshold ?? (rules.isEmpty ? DefaultSpamList.threshold : 1)
+            let set = try rules.ruleSet(fallback: format.isMail ? .standardMail : .standard)
+            let t = threshold ?? (rules.isEmpty ? (format.isMail ? DefaultMailList.threshold : DefaultSpamList.threshold) : 1)
             evaluation = format.isMail ? SpamEvaluation(mail: try MailJudge(rules: set, threshold: t))
                 : SpamEvaluation(filter: try set.spamFilter(threshold: t))
         } catch {

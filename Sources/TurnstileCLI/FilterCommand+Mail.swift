@@ -11,8 +11,8 @@ extension FilterCommand {
         let format = input.format
         let judge: MailJudge
         do {
-            let set = try rules.ruleSet(fallback: .standard)
-            judge = try MailJudge(rules: set, threshold: threshold ?? (rules.isEmpty ? DefaultSpamList.threshold : 1))
+            let set = try rules.ruleSet(fallback: .standardMail)
+            judge = try MailJudge(rules: set, threshold: threshold ?? (rules.isEmpty ? DefaultMailList.threshold : 1))
         } catch {
             throw CommandFailure(String(describing: error))
         }

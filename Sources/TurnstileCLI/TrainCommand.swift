@@ -58,6 +58,11 @@ struct TrainCommand: ParsableCommand {
                                valueName: "p"))
     var minPrecision: Double?
 
+    @Option(name: .customLong("threshold-above"),
+            help: ArgumentHelp("Consider only thresholds above this (0: a record in which no word is found is never spam).",
+                               valueName: "t"))
+    var thresholdAbove: Double?
+
     @Option(name: .customLong("include"), help: ArgumentHelp("Curated phrases to weigh and include (repeatable).", valueName: "file"))
     var includeFiles: [String] = []
 
@@ -94,6 +99,7 @@ struct TrainCommand: ParsableCommand {
         trainer.negativeWeights = !positiveOnly
         trainer.phrasePrior = phrasePrior
         trainer.thresholdRule = minPrecision.map { .minPrecision($0) } ?? .bestF1
+        trainer.thresholdAbove = thresholdAbove
 
         var phrases: [[UInt8]] = []
         do {

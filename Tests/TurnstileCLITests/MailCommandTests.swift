@@ -164,3 +164,29 @@ struct MailCommandTests {
         #expect(delimiter.status == 2 && delimiter.err.contains("--delimiter applies to --format lines only"))
     }
 }
+
+/// The built-in mail list on the shared SpamAssassin half it was trained on: `eval`
+/// reproduces the training figures written in the list's header, so decoding, scoping
+/// and judging agree with training. Skips when ../shared/corpora is absent.
+@Suite("the built-in mail list on the shared corpus")
+struct DefaultMailListCorpusTests {
+    @Test("eval --format mbox with no rule option gives the list's own training figures")
+    func trainingFigures() throws {
+        guard SharedCorpora.isAvailable,
+              FileManager.default.fileExists(atPath: SharedCorpora.sharedRoot.appendingPathComponent("spamassassin/spam.mbox").path)
+        else {
+            print(SharedCorpora.skipMessage)
+            return
+        }
+        let list = try String(contentsOf: SharedCorpora.ownCorpora.appendingPathComponent("spam/default-mail-words.txt"),
+                              encoding: .utf8)
+        // "# The threshold … (tp 933, fp 4, tn 2015, fn 12)."
+        let header = try #require(list.split(separator: "\n").first { $0.hasPrefix("# The threshold") })
+        let counts = try #require(header.split(separator: "(").last?.split(separator: ")").first)
+        let dir = SharedCorpora.sharedRoot.appendingPathComponent("spamassassin")
+        let r = try CLI.run(["eval", "--format", "mbox", "--spam", dir.appendingPathComponent("spam.mbox").path,
+                             "--ham", dir.appendingPathComponent("ham.mbox").path])
+        #expect(r.status == 0, "\(r.err)")
+        #expect(r.out.contains(counts.replacingOccurrences(of: ",", with: " ") + "\n"), "\(r.out.prefix(400))")
+    }
+}

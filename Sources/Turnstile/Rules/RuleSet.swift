@@ -33,6 +33,12 @@ public struct RuleSet: Sendable, Hashable {
         RuleSet(rules: DefaultSpamList.rules, options: SpamFilter.standardOptions)
     }
 
+    /// The built-in mail list (``DefaultMailList``: body words and scoped tokens, see
+    /// ``MailScope``), whole words, ASCII case-insensitive: the default in mail mode.
+    public static var standardMail: RuleSet {
+        RuleSet(rules: DefaultMailList.rules, options: SpamFilter.standardOptions)
+    }
+
     /// The matcher over the rules' patterns.
     public func matcher() throws(TurnstileError) -> Matcher {
         try Matcher(bytePatterns: rules.map(\.pattern), options: options)

@@ -52,6 +52,10 @@ public struct SpamTrainer: Sendable, Hashable {
     /// prior that a hand-picked spam phrase is spam even where the data is silent.
     public var phrasePrior = 1.0
     public var thresholdRule: ThresholdRule = .bestF1
+    /// When set, only thresholds above this are considered: with 0, a record in which
+    /// no rule fires (score 0) is never spam — what a list used on unfamiliar text
+    /// needs (the built-in mail list).
+    public var thresholdAbove: Double? = nil
     /// Words never kept (lowercase ASCII bytes), e.g. a hand-reviewed list of
     /// offensive words.
     public var excludedWords: Set<[UInt8]> = []
@@ -142,6 +146,7 @@ public struct SpamTrainer: Sendable, Hashable {
         let scores = try set.judge(rules: rules, threshold: 0, indices: indices).map(\.score)
         let labels = indices.map { set.records[$0].isSpam }
         let candidatesT = ThresholdSelection.candidates(scores: scores, isSpam: labels)
+            .filter { c in thresholdAbove.map { c.threshold > $0 } ?? true }
         guard let bestF1 = ThresholdSelection.bestF1(candidatesT) else {
             throw TurnstileError(.invalidOptions("no records to choose a threshold on"))
         }
