@@ -52,6 +52,16 @@ public struct SpamFilter: Sendable {
         }
     }
 
+    /// The rules' weights and the threshold with an empty matcher: for a judge that is
+    /// fed matches found elsewhere (``MailJudge`` searches each part with its own
+    /// matchers), so no automaton is built twice.
+    init(weighing rules: [Rule], options: Matcher.Options, threshold: Double) throws(TurnstileError) {
+        self.rules = rules
+        self.threshold = threshold
+        self.matcher = try Matcher(bytePatterns: [], options: options)
+        singleRuleMatchers = []
+    }
+
     /// `true` when the rules need ``RecordJudge``'s completion pass: regex rule sets of
     /// more than one rule.
     public var needsCompletion: Bool { !singleRuleMatchers.isEmpty }

@@ -68,8 +68,16 @@ enum Charset: Sendable, Hashable {
     }
 
     private static func appendSingleByte<C: Collection<UInt8>>(_ bytes: C, to out: inout [UInt8], table: Charset) {
-        for b in bytes {
-            if b < 0x80 { out.append(b); continue }
+        // PERF: mail_quality.py / `filter --format mbox` CPU: runs of ASCII are copied
+        // whole (the byte-by-byte loop was 8 % of the mail filter's time).
+        var runStart = bytes.startIndex
+        var i = bytes.startIndex
+        while i != bytes.endIndex {
+            let b = bytes[i]
+            if b < 0x80 { i = bytes.index(after: i); continue }
+            out.append(contentsOf: bytes[runStart..<i])
+            i = bytes.index(after: i)
+            runStart = i
             var scalar = UInt32(b)
             switch table {
             case .windows1252 where b < 0xA0:
@@ -91,6 +99,7 @@ enum Charset: Sendable, Hashable {
             }
             appendScalar(scalar, to: &out)
         }
+        out.append(contentsOf: bytes[runStart..<i])
     }
 
     /// Windows-1252 bytes 0x80–0x9F (0: undefined, kept as the C1 control).

@@ -17,6 +17,8 @@
 enum EncodedWords {
     /// The decoded value, UTF-8.
     static func decode(_ value: ArraySlice<UInt8>, problems: inout MailDecodingProblems) -> [UInt8] {
+        // Most values (Received, Date, …) are plain ASCII without "=?": nothing to do.
+        if !value.contains(where: { $0 >= 0x80 || $0 == UInt8(ascii: "=") }) { return Array(value) }
         var out: [UInt8] = []
         out.reserveCapacity(value.count)
         var i = value.startIndex

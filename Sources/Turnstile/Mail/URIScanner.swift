@@ -16,6 +16,10 @@ import AutomatonCore
 enum URIScanner {
     /// The URIs of `text`, each followed by a line break.
     static func uris(in text: [UInt8]) -> [UInt8] {
+        text.withUnsafeBufferPointer(uris(in:))
+    }
+
+    static func uris(in text: UnsafeBufferPointer<UInt8>) -> [UInt8] {
         var out: [UInt8] = []
         let n = text.count
         var i = 0
@@ -41,7 +45,7 @@ enum URIScanner {
     }
 
     /// The length of `http://`, `https://` or `www.` at `i` (ASCII case-insensitive), or 0.
-    private static func matchPrefix(_ text: [UInt8], _ i: Int) -> Int {
+    private static func matchPrefix(_ text: UnsafeBufferPointer<UInt8>, _ i: Int) -> Int {
         for p in prefixes {
             if i + p.count <= text.count {
                 var ok = true
