@@ -44,3 +44,55 @@ final class BufferPool: Sendable {
         }
     }
 }
+
+/// One chunk's input bytes: `read(2)` fills it directly, a worker searches
+/// `bytes`, and it goes back to a ``ChunkBufferPool`` — no copy between the read and
+/// the search (with arrays the reader read into a staging buffer and copied each chunk
+/// out, about 3 % of the CPU time of `filter -j 2` with 1,000 words).
+final class ChunkBuffer: @unchecked Sendable {
+    // @unchecked: one thread at a time owns a buffer — the reader until it is pushed
+    // as a chunk, then one worker until it gives it back to the pool.
+    private(set) var base: UnsafeMutablePointer<UInt8>
+    private(set) var capacity: Int
+    /// The bytes of the chunk: `base[0..<count]`.
+    var count = 0
+
+    init(capacity: Int) {
+        self.capacity = capacity
+        base = .allocate(capacity: capacity)
+    }
+
+    deinit { base.deallocate() }
+
+    var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base, count: count) }
+
+    /// Grows to at least `minimum` bytes, keeping the first `keeping`.
+    func grow(to minimum: Int, keeping: Int) {
+        guard minimum > capacity else { return }
+        let bigger = UnsafeMutablePointer<UInt8>.allocate(capacity: minimum)
+        // SAFETY: keeping <= capacity < minimum; distinct allocations.
+        bigger.update(from: base, count: keeping)
+        base.deallocate()
+        base = bigger
+        capacity = minimum
+    }
+}
+
+/// Chunk buffers handed back by the workers for the reader to fill again.
+final class ChunkBufferPool: Sendable {
+    private let free = Mutex<[ChunkBuffer]>([])
+
+    /// A buffer of at least `capacity` bytes (contents undefined).
+    func take(capacity: Int) -> ChunkBuffer {
+        if let buffer = free.withLock({ $0.popLast() }) {
+            buffer.grow(to: capacity, keeping: 0)
+            return buffer
+        }
+        return ChunkBuffer(capacity: capacity)
+    }
+
+    func give(_ buffer: ChunkBuffer) {
+        buffer.count = 0
+        free.withLock { $0.append(buffer) }
+    }
+}

@@ -66,7 +66,7 @@ struct ParallelScan<Sink: ChunkSink> {
     /// One unit of work for a worker.
     private struct Chunk: Sendable {
         var number: Int
-        var bytes: [UInt8]
+        var buffer: ChunkBuffer
         var base: Int
         var firstRecord: Int
         var name: String?
@@ -97,8 +97,9 @@ struct ParallelScan<Sink: ChunkSink> {
         let window = DispatchSemaphore(value: 4 * threads)
         let stopped = Atomic<Bool>(false)
         let bytesRead = Atomic<Int>(0)
-        // Chunk input and chunk output arrays, recycled (see BufferPool for why).
+        // Chunk input buffers and chunk output arrays, recycled (see BufferPool for why).
         let buffers = BufferPool(limit: 8 * threads + 4)
+        let inputBuffers = ChunkBufferPool()
 
         var workers: [WorkerThread] = []
         for _ in 0..<threads {
@@ -109,20 +110,16 @@ struct ParallelScan<Sink: ChunkSink> {
                 defer { reader.deallocate() }
                 let memory = collector.value
                 var sink = makeSink(memory)
-                while var chunk = work.pop() {
+                while let chunk = work.pop() {
                     if stopped.load(ordering: .relaxed) {
+                        inputBuffers.give(chunk.buffer)
                         items.put(chunk.number, .chunk(output: [], tally: RecordTally()))
                         continue
                     }
                     sink.beginInput(name: chunk.name, firstRecord: chunk.firstRecord)
-                    chunk.bytes.withUnsafeBufferPointer { bytes in
-                        // A collecting writer cannot fail.
-                        try? reader.read(chunk: bytes, base: chunk.base, into: &sink)
-                    }
-                    // Moved out first, so the pool gets the only reference and keeps the storage.
-                    let input = chunk.bytes
-                    chunk.bytes = []
-                    buffers.give(input)
+                    // A collecting writer cannot fail.
+                    try? reader.read(chunk: chunk.buffer.bytes, base: chunk.base, into: &sink)
+                    inputBuffers.give(chunk.buffer)
                     items.put(chunk.number, .chunk(output: memory.takeCollected(next: buffers.take(capacity: 2 * RecordChunker.readSize)),
                                                    tally: sink.takeTally()))
                 }
@@ -210,9 +207,9 @@ struct ParallelScan<Sink: ChunkSink> {
             number += 1
         }
         let chunker = RecordChunker(delimiter: delimiter)
-        var capacity = 2 * RecordChunker.readSize
-        var buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
-        defer { buffer.deallocate() }
+        // Read into the buffer that becomes the next chunk; its unfinished tail is
+        // copied into the one after.
+        var current = inputBuffers.take(capacity: 2 * RecordChunker.readSize)
         let named = inputs.count > 1
         inputs: for path in inputs {
             if stopped.load(ordering: .relaxed) { break }
@@ -222,7 +219,7 @@ struct ParallelScan<Sink: ChunkSink> {
                 emit(.failure(error.message))
                 continue
             }
-            // Unfinished bytes are buffer[0..<pending], starting at input offset `base`.
+            // Unfinished bytes are current.base[0..<pending], starting at input offset `base`.
             var pending = 0
             var base = 0, firstRecord = 0
             while true {
@@ -232,18 +229,13 @@ struct ParallelScan<Sink: ChunkSink> {
                 }
                 // Read after the unfinished record; a long record doubles the read size.
                 let want = max(RecordChunker.readSize, pending)
-                if capacity < pending + want {
+                if current.capacity < pending + want {
                     // Geometric growth: a pipe gives 64 KiB per read, and growing to just
                     // `pending + want` reallocated (and copied) on nearly every read.
-                    capacity = max(pending + want, 2 * capacity)
-                    let bigger = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
-                    // SAFETY: pending <= the old capacity < the new one; distinct allocations.
-                    bigger.update(from: buffer, count: pending)
-                    buffer.deallocate()
-                    buffer = bigger
+                    current.grow(to: max(pending + want, 2 * current.capacity), keeping: pending)
                 }
-                // SAFETY: pending + want <= capacity (made so above).
-                let n = readSome(fd, buffer + pending, want)
+                // SAFETY: pending + want <= current.capacity (made so above).
+                let n = readSome(fd, current.base + pending, want)
                 if n < 0 {
                     emit(.failure("\(name): \(errnoDescription(errno))"))
                     if fd != 0 { close(fd) }
@@ -251,25 +243,26 @@ struct ParallelScan<Sink: ChunkSink> {
                 }
                 bytesRead.add(n, ordering: .relaxed)
                 let atEnd = n == 0
-                let valid = UnsafeBufferPointer(start: buffer, count: pending + n)
+                let valid = UnsafeBufferPointer(start: current.base, count: pending + n)
                 // The `pending` bytes left by the last cut hold no delimiter.
                 let (end, records) = chunker.cut(valid, atEnd: atEnd, knownOpen: pending)
                 if end > 0 {
                     window.wait()
-                    var bytes = buffers.take(capacity: max(end, 2 * RecordChunker.readSize))
-                    bytes.append(contentsOf: UnsafeBufferPointer(rebasing: valid[..<end]))
-                    work.push(Chunk(number: number, bytes: bytes, base: base, firstRecord: firstRecord,
+                    let next = inputBuffers.take(capacity: max(2 * RecordChunker.readSize, valid.count - end + want))
+                    // SAFETY: valid.count - end <= next.capacity; distinct allocations.
+                    next.base.update(from: current.base + end, count: valid.count - end)
+                    current.count = end
+                    work.push(Chunk(number: number, buffer: current, base: base, firstRecord: firstRecord,
                                     name: named ? name : nil))
+                    current = next
                     number += 1
                     base += end
                     firstRecord += records
                 }
                 pending = valid.count - end
-                // SAFETY: end + pending == valid.count <= capacity; memmove allows the overlap.
-                if end > 0, pending > 0 { memmove(buffer, buffer + end, pending) }
                 if atEnd { break }
                 if pending >= maxRecordBytes / 2 {
-                    emit(.rest(Rest(fd: fd, prefix: Array(UnsafeBufferPointer(start: buffer, count: pending)),
+                    emit(.rest(Rest(fd: fd, prefix: Array(UnsafeBufferPointer(start: current.base, count: pending)),
                                     base: base, firstRecord: firstRecord, name: named ? name : nil)))
                     emit(.inputEnd(name: name))
                     continue inputs
