@@ -65,7 +65,7 @@ spark-deps:
 # Hardening (issue 9; see Fuzz/README.md). Sanitized builds use their own scratch
 # paths so they never invalidate the normal .build/.
 FUZZ_SECONDS ?= 600
-FUZZ_TARGETS := fuzz-regex-compile fuzz-regex-diff fuzz-aho-corasick fuzz-loader
+FUZZ_TARGETS := fuzz-regex-compile fuzz-regex-diff fuzz-aho-corasick fuzz-loader fuzz-mail fuzz-rule-file
 .PHONY: $(FUZZ_TARGETS) fuzz-smoke test-asan test-tsan hostile-cli
 
 # One libFuzzer target for FUZZ_SECONDS (default 10 minutes).

@@ -61,6 +61,14 @@ let package = Package(
                 .product(name: "Turnstile", package: "Turnstile"),
             ]
         ),
+        .executableTarget(
+            name: "FuzzMail",
+            dependencies: ["FuzzSupport", .product(name: "Turnstile", package: "Turnstile")]
+        ),
+        .executableTarget(
+            name: "FuzzRuleFile",
+            dependencies: ["FuzzSupport", .product(name: "Turnstile", package: "Turnstile")]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

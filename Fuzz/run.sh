@@ -6,7 +6,7 @@
 #   Fuzz/run.sh all 30                 # every target, 30 s each (CI's fuzz smoke run)
 #   Fuzz/run.sh loader 0 .build-fuzz/artifacts/loader/crash-…   # replay one input
 #
-# TARGET: regex-compile | regex-diff | aho-corasick | loader | all
+# TARGET: regex-compile | regex-diff | aho-corasick | loader | mail | rule-file | all
 # SECONDS: -max_total_time (default 600; 0 with a file argument replays it).
 #
 # Seeds are read from Fuzz/TARGET/corpus (never written to); the inputs libFuzzer
@@ -24,7 +24,9 @@ product_of() {
         regex-diff) echo FuzzRegexDiff ;;
         aho-corasick) echo FuzzAhoCorasick ;;
         loader) echo FuzzLoader ;;
-        *) echo "unknown fuzz target '$1' (regex-compile, regex-diff, aho-corasick, loader, all)" >&2; exit 2 ;;
+        mail) echo FuzzMail ;;
+        rule-file) echo FuzzRuleFile ;;
+        *) echo "unknown fuzz target '$1' (regex-compile, regex-diff, aho-corasick, loader, mail, rule-file, all)" >&2; exit 2 ;;
     esac
 }
 
@@ -59,7 +61,7 @@ target=${1:?usage: Fuzz/run.sh TARGET [SECONDS] [libFuzzer flags...]}
 seconds=${2:-600}
 shift; [ "$#" -gt 0 ] && shift
 if [ "$target" = all ]; then
-    for t in regex-compile regex-diff aho-corasick loader; do run_one "$t" "$seconds" "$@"; done
+    for t in regex-compile regex-diff aho-corasick loader mail rule-file; do run_one "$t" "$seconds" "$@"; done
 else
     run_one "$target" "$seconds" "$@"
 fi
