@@ -208,6 +208,8 @@ struct MailCommandTests {
         #expect(mask.status == 2 && mask.err.contains("--mask needs --format lines"))
         let spamTo = try CLI.run(["filter", "--spam-to", "/tmp/x"])
         #expect(spamTo.status == 2 && spamTo.err.contains("--spam-to needs --format mbox"))
+        let unlabelled = try CLI.run(["eval", "--format", "mbox"], stdin: Self.spam1.bytes)
+        #expect(unlabelled.status == 2 && unlabelled.err.contains("give them with --spam and --ham"))
         let delimiter = try CLI.run(["filter", "--format", "mbox", "--delimiter", "nul"], stdin: [])
         #expect(delimiter.status == 2 && delimiter.err.contains("--delimiter applies to --format lines only"))
     }
