@@ -6,7 +6,8 @@ import Turnstile
 // passed through or held back.
 
 extension FilterCommand {
-    /// The mail filter: one thread, one ``MailFilterSink`` over the library's reader.
+    /// The mail filter: a ``MailFilterSink`` over the library's reader, on `--threads`
+    /// workers unless `--spam-to` is given.
     func runMail() throws {
         let format = input.format
         let judge: MailJudge
@@ -21,42 +22,60 @@ extension FilterCommand {
         let delimiter = try input.delimiter(stream.delimiter)
         let inputs = try input.inputs(stream.inputs)
         let destination = try spamTo.map { try SpamDestination(path: $0, format: format) }
-        var sink = MailFilterSink(judge: judge, format: format, mode: mode, output: output, spamTo: destination,
-                                  delimiter: delimiter)
-        var reader = RecordReader(delimiter: delimiter, maxRecordBytes: stream.maxRecordBytes)
-        defer { reader.deallocate() }
         let clock = ContinuousClock()
         let started = clock.now
-        var status = runInputs(inputs, output: output) { (fd, name) throws(ScanError) in
-            sink.beginInput(name: name, showName: inputs.count > 1)
-            try reader.read(fd: fd, into: &sink)
-        } finish: {}
-        if let failure = sink.spamFailure {
-            printError("turnstile: \(failure)")
-            status.hadError = true
+        var status: RunStatus
+        let tally: RecordTally, bytesRead: Int
+        let maxRecordBytes = stream.maxRecordBytes
+        let makeReader = { @Sendable in RecordReader(delimiter: delimiter, maxRecordBytes: maxRecordBytes) }
+        if let threads = stream.parallelThreads, destination == nil {
+            // Messages are cut into chunks of whole messages and decoded in parallel;
+            // the output is that of one thread (`--spam-to` keeps to one thread).
+            let makeSink = { @Sendable (output: OutputWriter) in
+                MailFilterSink(judge: judge, format: format, mode: mode, output: output, spamTo: nil, delimiter: delimiter)
+            }
+            let scan = ParallelScan(threads: threads, delimiter: delimiter, maxRecordBytes: maxRecordBytes,
+                                    makeReader: makeReader, makeSink: makeSink) { _, _, _ in }
+            let outcome = scan.run(inputs, output: output)
+            (status, tally, bytesRead) = (outcome.status, outcome.tally, outcome.bytesRead)
+        } else {
+            var sink = MailFilterSink(judge: judge, format: format, mode: mode, output: output, spamTo: destination,
+                                      delimiter: delimiter)
+            var reader = makeReader()
+            defer { reader.deallocate() }
+            status = runInputs(inputs, output: output) { (fd, name) throws(ScanError) in
+                sink.beginInput(name: inputs.count > 1 ? name : nil, firstRecord: 0)
+                sink.inputPath = name
+                try reader.read(fd: fd, into: &sink)
+            } finish: {}
+            if let failure = sink.spamFailure {
+                printError("turnstile: \(failure)")
+                status.hadError = true
+            }
+            (tally, bytesRead) = (sink.takeTally(), reader.bytesRead)
         }
         do { try destination?.finish() } catch {
             printError("turnstile: \((error as? CommandFailure)?.message ?? String(describing: error))")
             status.hadError = true
         }
         finishRun(&status, output: output) { () throws(OutputError) in
-            if mode == .count { try output.write("clean \(sink.records - sink.spamRecords) spam \(sink.spamRecords)\n") }
+            if mode == .count { try output.write("clean \(tally.records - tally.spamRecords) spam \(tally.spamRecords)\n") }
         }
         if stats {
             let seconds = (clock.now - started) / .seconds(1)
-            let rate = seconds > 0 ? Double(reader.bytesRead) / 1_000_000 / seconds : 0
-            let perSecond = seconds > 0 ? Int((Double(sink.records) / seconds).rounded()) : 0
-            let problems = sink.problems.nonZero.map { "\($0.kind) \($0.count)" }.joined(separator: ", ")
-            printError("turnstile: messages \(sink.records), bytes \(reader.bytesRead), spam \(sink.spamRecords), clean \(sink.records - sink.spamRecords), \(formatRate(rate)) MB/s, \(perSecond) messages/s")
-            printError("turnstile: decoding problems \(sink.problems.total)\(problems.isEmpty ? "" : " (\(problems))")")
+            let rate = seconds > 0 ? Double(bytesRead) / 1_000_000 / seconds : 0
+            let perSecond = seconds > 0 ? Int((Double(tally.records) / seconds).rounded()) : 0
+            let problems = tally.problems.nonZero.map { "\($0.kind) \($0.count)" }.joined(separator: ", ")
+            printError("turnstile: messages \(tally.records), bytes \(bytesRead), spam \(tally.spamRecords), clean \(tally.records - tally.spamRecords), \(formatRate(rate)) MB/s, \(perSecond) messages/s")
+            printError("turnstile: decoding problems \(tally.problems.total)\(problems.isEmpty ? "" : " (\(problems))")")
         }
-        throw ExitCode(status.exitCode(matched: sink.spamRecords > 0))
+        throw ExitCode(status.exitCode(matched: tally.spamRecords > 0))
     }
 }
 
 /// Decodes and judges each message, and passes its original bytes on: to the output
 /// as the mode says, and to `--spam-to` when it is spam.
-struct MailFilterSink: RecordSink {
+struct MailFilterSink: ChunkSink {
     typealias Failure = OutputError
     enum Mode { case clean, spam, count, json }
 
@@ -73,11 +92,15 @@ struct MailFilterSink: RecordSink {
     /// The first failure writing `--spam-to` (writing stops there; the output goes on).
     private(set) var spamFailure: String?
     private var inputName = ""
+    /// The current input's path, which names `--spam-to` files (eml, maildir).
+    var inputPath = ""
     private var showName = false
     private var recordNumber = 0
     private var printTail = false
     private var spamTail = false
     private var scratch: [UInt8] = []
+    /// The counts when ``takeTally()`` was last called.
+    private var taken = RecordTally()
 
     init(judge: MailJudge, format: RecordFormat, mode: Mode, output: OutputWriter, spamTo: SpamDestination?,
          delimiter: RecordDelimiter) {
@@ -89,10 +112,19 @@ struct MailFilterSink: RecordSink {
         self.defaultTerminator = delimiter.defaultTerminator
     }
 
-    mutating func beginInput(name: String, showName: Bool) {
-        inputName = name
-        self.showName = showName
-        recordNumber = 0
+    mutating func beginInput(name: String?, firstRecord: Int) {
+        inputName = name ?? ""
+        showName = name != nil
+        recordNumber = firstRecord
+    }
+
+    /// What was counted since the last call.
+    mutating func takeTally() -> RecordTally {
+        defer { taken = RecordTally(records: records, spamRecords: spamRecords, problems: problems) }
+        var delta = problems
+        delta -= taken.problems
+        return RecordTally(records: records - taken.records, spamRecords: spamRecords - taken.spamRecords,
+                           problems: delta)
     }
 
     mutating func record(
@@ -122,7 +154,7 @@ struct MailFilterSink: RecordSink {
         if printed { try output.write(content) }
         let toSpam = isSpam && spamTo != nil && spamFailure == nil
         if toSpam {
-            let name = inputName
+            let name = inputPath
             spamGuard { try $0.begin(input: name); try $0.write(content) }
         }
         if truncated {

@@ -45,7 +45,7 @@ struct LabelledInputOptions: ParsableArguments {
     ///   labelled record without a known label (naming the file and line).
     func forEachRecord(_ body: (_ isSpam: Bool, _ text: UnsafeBufferPointer<UInt8>) -> Void) throws {
         let delimiter = try mail.delimiter(self.delimiter)
-        if mail.format.isMail, !files.isEmpty {
+        if mail.format.isMail, !files.isEmpty || (spamFiles.isEmpty && hamFiles.isEmpty) {
             throw CommandFailure("--format \(mail.format) reads unlabelled messages: give them with --spam and --ham")
         }
         for path in mail.format.isMail ? [] : labelledInputs {

@@ -32,6 +32,9 @@ struct MatchCommand: ParsableCommand {
 
     @OptionGroup(title: "Rule options") var rules: RuleOptions
     @OptionGroup(title: "Input and output") var stream: StreamOptions
+    /// `--format mbox|eml|maildir`: records are messages, searched as raw bytes (offsets
+    /// are input offsets; scope prefixes are not read).
+    @OptionGroup(title: "Mail") var input: FormatOptions
 
     @Option(name: .customLong("match-kind"),
             help: ArgumentHelp("leftmost-first (default), leftmost-longest or overlapping (the last two with -F).",
@@ -61,10 +64,10 @@ struct MatchCommand: ParsableCommand {
             throw CommandFailure(String(describing: error))
         }
         let output = OutputWriter(fd: 1)
-        let inputs = stream.inputs
+        let inputs = try input.inputs(stream.inputs)
         let mode: MatchSink.Mode = count ? .count : json ? .json : .lines
         let color = stream.useColor(output)
-        let delimiter = stream.delimiter, maxRecordBytes = stream.maxRecordBytes
+        let delimiter = try input.delimiter(stream.delimiter), maxRecordBytes = stream.maxRecordBytes
         let makeSink = { @Sendable (output: OutputWriter) in MatchSink(output: output, mode: mode, color: color) }
         let makeReader = { @Sendable in
             RecordReader(matcher: matcher, delimiter: delimiter, maxRecordBytes: maxRecordBytes)

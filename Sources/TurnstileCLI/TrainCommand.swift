@@ -58,6 +58,10 @@ struct TrainCommand: ParsableCommand {
                                valueName: "p"))
     var minPrecision: Double?
 
+    @Flag(name: .customLong("bigrams"),
+          help: "Also learn pairs of words separated by one space ('cash prize'), matched as -F -w -i phrases.")
+    var bigrams = false
+
     @Option(name: .customLong("threshold-above"),
             help: ArgumentHelp("Consider only thresholds above this (0: a record in which no word is found is never spam).",
                                valueName: "t"))
@@ -119,7 +123,7 @@ struct TrainCommand: ParsableCommand {
         var summary = ""
         let list: TrainedList
         do {
-            let set = try TrainingSet(records: records, phrases: phrases, format: input.mail.format)
+            let set = try TrainingSet(records: records, phrases: phrases, format: input.mail.format, bigrams: bigrams)
             if let folds {
                 let results = try CrossValidation.run(set, trainer: trainer, folds: folds, seed: seed)
                 summary += Self.crossValidationReport(results, seed: seed)

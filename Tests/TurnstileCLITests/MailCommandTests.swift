@@ -154,12 +154,62 @@ struct MailCommandTests {
         #expect(back.out.contains("tp 2  fp 0  tn 2  fn 0"), "\(back.out)")
     }
 
+    @Test("--threads: messages decoded in parallel chunks, output and counts identical to one thread")
+    func threads() throws {
+        let dir = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let rules = try Self.rules(in: dir)
+        var mbox = "junk before the first message\n"
+        for k in 0..<200 {
+            switch k % 4 {
+            case 0: mbox += Self.spam1
+            case 1: mbox += Self.clean1
+            case 2: mbox += Self.spam2
+            default: mbox += "From x@y  Thu Jan  1 00:00:00 2002\nContent-Type: multipart/mixed; boundary=b\n\n--b\n\nmessage \(k)\n\n"
+            }
+        }
+        let path = try CLI.write(mbox.bytes, to: "many.mbox", in: dir)
+        let small = ["TURNSTILE_CHUNK_BYTES": "700"]
+        for mode in [[], ["--json"], ["--count", "--stats"], ["--spam"]] {
+            let one = try CLI.run(["filter", "--format", "mbox", "--threads", "1"] + mode + Self.ruleArgs(rules) + [path])
+            let two = try CLI.run(["filter", "--format", "mbox", "--threads", "2", "--max-record-bytes", "100000"] + mode
+                                  + Self.ruleArgs(rules) + [path], environment: small)
+            #expect(one.status == 0 && two.status == 0)
+            #expect(one.stdout == two.stdout, "\(mode)")
+            if mode.contains("--stats") {
+                #expect(one.err.split(separator: "\n").last == two.err.split(separator: "\n").last)
+                #expect(two.err.contains("junk_before_first_message 1") && two.err.contains("missing_closing_boundary 50"),
+                        "\(two.err)")
+            }
+        }
+    }
+
+    @Test("match --format: each message is a record of raw bytes; Maildir folders are read")
+    func match() throws {
+        let dir = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let mbox = Self.clean1 + Self.spam1
+        let path = try CLI.write(mbox.bytes, to: "in.mbox", in: dir)
+        let r = try CLI.run(["match", "--format", "mbox", "-F", "-e", "WINNER", path])
+        // The messages are ASCII, so character offsets are byte offsets.
+        let word = Self.spam1.range(of: "WINNER")!
+        let start = Self.clean1.utf8.count + word.lowerBound.utf16Offset(in: Self.spam1)
+        #expect(r.out == "\(start):\(start + 6):0:WINNER\n")
+        let box = dir.appendingPathComponent("Maildir")
+        try FileManager.default.createDirectory(at: box.appendingPathComponent("new"), withIntermediateDirectories: true)
+        try CLI.write(Self.spam1.bytes, to: "1.host", in: box.appendingPathComponent("new"))
+        let m = try CLI.run(["match", "--format", "maildir", "-c", "-F", "-i", "-e", "winner", box.path])
+        #expect(m.out == "1\n", "\(m.err)")
+    }
+
     @Test("bad combinations are one-sentence errors")
     func errors() throws {
         let mask = try CLI.run(["filter", "--format", "mbox", "--mask"])
         #expect(mask.status == 2 && mask.err.contains("--mask needs --format lines"))
         let spamTo = try CLI.run(["filter", "--spam-to", "/tmp/x"])
         #expect(spamTo.status == 2 && spamTo.err.contains("--spam-to needs --format mbox"))
+        let unlabelled = try CLI.run(["eval", "--format", "mbox"], stdin: Self.spam1.bytes)
+        #expect(unlabelled.status == 2 && unlabelled.err.contains("give them with --spam and --ham"))
         let delimiter = try CLI.run(["filter", "--format", "mbox", "--delimiter", "nul"], stdin: [])
         #expect(delimiter.status == 2 && delimiter.err.contains("--delimiter applies to --format lines only"))
     }

@@ -232,6 +232,12 @@ struct MailDecodingTests {
         #expect(Self.text(m.body) == "x\nFrom here\n>From there\n> From not\n\n")
     }
 
+    @Test("bigrams: ASCII word pairs separated by exactly one space, lowercased")
+    func bigrams() {
+        let pairs = WordTokenizer.bigrams(in: Array("Claim your  FREE prize, now! café bar x_1 y".utf8))
+        #expect(pairs.map { String(decoding: $0, as: UTF8.self) } == ["bar x_1", "claim your", "free prize", "x_1 y"])
+    }
+
     // MARK: scoped rules
 
     @Test("scope prefixes: subject:, from:, header:NAME:, uri:, body: and plain")

@@ -1126,7 +1126,6 @@ mn	2.6061
 modalities	2.6061
 mortg	2.6061
 mrsa	2.6061
-mso	2.6061
 nannys	2.6061
 nashua	2.6061
 nerve	2.6061
@@ -1312,7 +1311,6 @@ cholesterol	2.4717
 climax	2.4717
 consuming	2.4717
 enclosed	2.4717
-filelist	2.4717
 interrupted	2.4717
 inventory	2.4717
 kj	2.4717
@@ -1625,7 +1623,6 @@ drafted	2.3427
 dropout	2.3427
 ebrochures	2.3427
 ecatalogs	2.3427
-editdata	2.3427
 ejaculation	2.3427
 emailer	2.3427
 enctype	2.3427
@@ -2040,7 +2037,6 @@ uri:1512	2.3427
 uri:157	2.3427
 uri:166	2.3427
 uri:181	2.3427
-uri:200	2.3427
 uri:2002dietspecials	2.3427
 uri:20cd	2.3427
 uri:20marketing	2.3427
@@ -2453,6 +2449,8 @@ jpegs	-2.2832
 jukebox	-2.2832
 julian	-2.2832
 jumping	-2.2832
+jun	-2.2832
+keith	-2.2832
 corpus	-2.2848
 disks	-2.2848
 sony	-2.2848
@@ -3507,6 +3505,7 @@ cpan	-2.7524
 craphound	-2.7524
 crappy	-2.7524
 cse	-2.7524
+css	-2.7524
 destruction	-2.7524
 di	-2.7524
 dialup	-2.7524
@@ -3628,6 +3627,7 @@ tuatha	-2.7524
 ucsc	-2.7524
 uri:2000	-2.7524
 uri:3e	-2.7524
+uri:43	-2.7524
 uri:4a	-2.7524
 uri:4e	-2.7524
 uri:56	-2.7524

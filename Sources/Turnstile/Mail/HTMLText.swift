@@ -11,7 +11,7 @@
 /// ```swift
 /// var text: [UInt8] = []
 /// HTMLText.append(Array("<p>Caf&eacute; <a href=\"http://x.example/\">here</a><script>x()</script>".utf8), to: &text)
-/// // " Café  http://x.example/ here"
+/// // " Café  http://x.example/ here "
 /// ```
 ///
 /// - Complexity: O(document bytes).

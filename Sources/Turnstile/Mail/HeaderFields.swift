@@ -13,7 +13,7 @@
 /// var problems = MailDecodingProblems()
 /// let header = bytes.withUnsafeBufferPointer { HeaderFields(parsing: $0[...], problems: &problems) }
 /// header.bodyStart                                   // 22
-/// bytes.withUnsafeBufferPointer { header.value(of: header.fields[0], in: $0) }   // " one two"
+/// bytes.withUnsafeBufferPointer { header.value(of: header.fields[0], in: $0) }   // "one two" (unfolded, trimmed)
 /// ```
 ///
 /// - Complexity: O(header bytes).

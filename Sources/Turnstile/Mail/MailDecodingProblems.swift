@@ -82,4 +82,8 @@ public struct MailDecodingProblems: Sendable, Hashable {
     public static func += (a: inout MailDecodingProblems, b: MailDecodingProblems) {
         for i in a.counts.indices { a.counts[i] += b.counts[i] }
     }
+
+    public static func -= (a: inout MailDecodingProblems, b: MailDecodingProblems) {
+        for i in a.counts.indices { a.counts[i] -= b.counts[i] }
+    }
 }

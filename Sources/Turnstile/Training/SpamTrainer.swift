@@ -111,8 +111,7 @@ public struct SpamTrainer: Sendable, Hashable {
 
         // Words: min count, sign, rank by |weight| (ties by bytes), top K.
         var candidates: [(id: Int, weight: Double)] = []
-        for id in set.vocabulary.indices where !set.wordIsPhrase[id]
-            && !excludedWords.contains(MailScope(rulePattern: set.vocabulary[id]).pattern) {
+        for id in set.vocabulary.indices where !set.wordIsPhrase[id] && !isExcluded(set.vocabulary[id]) {
             let s = wordSpam[id], h = wordHam[id]
             guard s + h >= max(1, minCount) else { continue }
             let w = Self.weight(spam: Double(s), ham: Double(h), spamShare: p, smoothing: smoothing)
@@ -163,6 +162,13 @@ public struct SpamTrainer: Sendable, Hashable {
         }
         return TrainedList(words: words, phrases: phrases, spamRecords: spamRecords, hamRecords: hamRecords,
                            threshold: chosen, bestF1: bestF1)
+    }
+
+    /// Whether a token is banned: its word, or any word of a bigram, without a mail
+    /// scope prefix, is among ``excludedWords``.
+    func isExcluded(_ token: [UInt8]) -> Bool {
+        guard !excludedWords.isEmpty else { return false }
+        return MailScope(rulePattern: token).pattern.split(separator: 0x20).contains { excludedWords.contains(Array($0)) }
     }
 
     /// `x` rounded to `decimals` decimals, as written by ``fixed(_:decimals:)``

@@ -45,7 +45,12 @@ public struct TrainingSet: Sendable {
     /// With a mail `format` each record is one message: it is decoded, its tokens are
     /// ``MailTokens/tokens(of:)`` (body words and scoped subject, from, header and URI
     /// words), and phrases are looked for in its body text.
-    public init(records: [LabelledRecord], phrases: [[UInt8]] = [], format: RecordFormat = .lines) throws(TurnstileError) {
+    ///
+    /// `bigrams`: also count each pair of words separated by exactly one space
+    /// (``WordTokenizer/bigrams(in:)``), a phrase a `-F -w -i` rule matches exactly there.
+    public init(
+        records: [LabelledRecord], phrases: [[UInt8]] = [], format: RecordFormat = .lines, bigrams: Bool = false
+    ) throws(TurnstileError) {
         self.records = records
         let messages = format.isMail
             ? records.map { MailMessage(parsing: $0.text, unquoteFrom: format == .mbox) } : nil
@@ -54,7 +59,8 @@ public struct TrainingSet: Sendable {
         var perRecord: [[[UInt8]]] = []
         perRecord.reserveCapacity(records.count)
         for (k, r) in records.enumerated() {
-            let words = messages.map { MailTokens.tokens(of: $0[k]) } ?? WordTokenizer.matchableWords(in: r.text)
+            var words = messages.map { MailTokens.tokens(of: $0[k]) } ?? WordTokenizer.matchableWords(in: r.text)
+            if bigrams { words += Set(WordTokenizer.bigrams(in: messages?[k].body ?? r.text)) }
             for w in words where ids[w] == nil { ids[w] = 0 }
             perRecord.append(words)
         }

@@ -52,6 +52,30 @@ public enum WordTokenizer {
         return set.sorted { $0.lexicographicallyPrecedes($1) }
     }
 
+    /// The distinct pairs of ASCII words (`[A-Za-z0-9_]+`) separated by exactly one
+    /// space, lowercased — "cash prize" — sorted: exactly where a `-F -w -i` rule with
+    /// that phrase matches (`train --bigrams`).
+    ///
+    /// ```swift
+    /// WordTokenizer.bigrams(in: Array("Claim your  FREE prize".utf8))   // ["claim your", "free prize"]
+    /// ```
+    public static func bigrams(in text: [UInt8]) -> [[UInt8]] {
+        var result = Set<[UInt8]>()
+        var previous: Range<Int>? = nil
+        var i = 0
+        let n = text.count
+        while i < n {
+            guard isASCIIWordByte(text[i]) else { i += 1; continue }
+            let start = i
+            while i < n, isASCIIWordByte(text[i]) { i += 1 }
+            if let p = previous, p.upperBound + 1 == start, text[p.upperBound] == 0x20 {
+                result.insert(asciiLowercased(text[p.lowerBound..<i]))
+            }
+            previous = start..<i
+        }
+        return result.sorted { $0.lexicographicallyPrecedes($1) }
+    }
+
     /// Whether a scalar is a word character (`\w` in Unicode regexes).
     public static func isWordScalar(_ s: Unicode.Scalar) -> Bool {
         if s.isASCII { return isASCIIWordByte(UInt8(s.value)) }

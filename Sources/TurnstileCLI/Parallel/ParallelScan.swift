@@ -12,10 +12,14 @@ struct RecordTally: Sendable, Equatable {
     var records = 0
     var spamRecords = 0
     var matches = 0
+    /// Mail decoding problems (`filter --format mbox|eml|maildir`).
+    var problems = MailDecodingProblems()
 
     static func + (a: RecordTally, b: RecordTally) -> RecordTally {
-        RecordTally(records: a.records + b.records, spamRecords: a.spamRecords + b.spamRecords,
-                    matches: a.matches + b.matches)
+        var problems = a.problems
+        problems += b.problems
+        return RecordTally(records: a.records + b.records, spamRecords: a.spamRecords + b.spamRecords,
+                           matches: a.matches + b.matches, problems: problems)
     }
 }
 
