@@ -12,6 +12,9 @@ struct FilterCommand: ParsableCommand {
             A record's score is the sum of the weights of the distinct rules that match
             in it; it is spam when the score reaches --threshold. With no rule option the
             built-in spam list is used, as whole words, ASCII case-insensitive.
+            With --format mbox|eml|maildir each record is an e-mail message, judged on
+            its decoded text (rules may be scoped: subject:, from:, header:NAME:, uri:)
+            with the built-in mail list by default; its original bytes pass through.
 
             Exit status: 0 when some record was spam, 1 when none was, 2 on any error.
 
@@ -28,6 +31,9 @@ struct FilterCommand: ParsableCommand {
               $ printf 'winner\\t2\\nfree\\t0.5\\n' > rules.tsv
               $ printf 'free\\nwinner\\n' | turnstile filter -F -i --rules rules.tsv
               free
+              $ turnstile filter --format mbox --count Corpora/mail/sample.mbox
+              clean 4 spam 1
+              $ turnstile filter --format mbox --spam-to spam.mbox Corpora/mail/sample.mbox
             """)
 
     @OptionGroup(title: "Rule options") var rules: RuleOptions
