@@ -17,6 +17,9 @@ public struct AutomatonError: Error, Sendable, Equatable, CustomStringConvertibl
         case truncated(needed: Int, available: Int)
         /// A saved automaton is structurally invalid; the text says which check failed.
         case corrupt(String)
+        /// A saved file's bytes do not match the checksum written with them: it was
+        /// damaged after it was saved.
+        case checksumMismatch(stored: UInt32, computed: UInt32)
         /// A builder was used inconsistently (an id out of range, a missing start state).
         case invalidBuild(String)
     }
@@ -40,8 +43,15 @@ public struct AutomatonError: Error, Sendable, Equatable, CustomStringConvertibl
             return "the saved automaton is truncated: needed \(needed) bytes, found \(available)"
         case .corrupt(let why):
             return "the saved automaton is corrupt: \(why)"
+        case .checksumMismatch(let stored, let computed):
+            return "the saved automaton is damaged: its CRC-32C is \(hex(computed)), but \(hex(stored)) was saved with it"
         case .invalidBuild(let why):
             return "invalid automaton build: \(why)"
         }
     }
+}
+
+private func hex(_ value: UInt32) -> String {
+    let digits = String(value, radix: 16)
+    return "0x" + String(repeating: "0", count: 8 - digits.count) + digits
 }

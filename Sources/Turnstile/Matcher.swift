@@ -98,6 +98,30 @@ public struct Matcher: Sendable {
         try self.init(bytePatterns: patterns.map { Array($0.utf8) }, options: options)
     }
 
+    /// A word matcher around an Aho-Corasick automaton loaded from a saved rule set,
+    /// which was checked to be built from `patterns` with `options`.
+    init(patterns: [[UInt8]], options: Options, loaded automaton: AhoCorasick) {
+        self.options = options
+        self.patterns = patterns
+        self.literalBytes = Self.literalBytes(of: patterns, caseInsensitive: options.caseInsensitive)
+        engine = .ahoCorasick(automaton)
+    }
+
+    /// 256 flags: byte b occurs in some pattern (either case when case-insensitive).
+    private static func literalBytes(of patterns: [[UInt8]], caseInsensitive: Bool) -> [Bool] {
+        var bytes = [Bool](repeating: false, count: 256)
+        for p in patterns {
+            for b in p {
+                bytes[Int(b)] = true
+                if caseInsensitive, isASCIILetter(b) {
+                    bytes[Int(b | 0x20)] = true
+                    bytes[Int(b & ~0x20)] = true
+                }
+            }
+        }
+        return bytes
+    }
+
     /// Builds a matcher for `patterns` given as raw bytes (for `-f` files that are not UTF-8).
     ///
     /// - Throws: ``TurnstileError`` for a regex syntax error (with the pattern and
@@ -105,17 +129,7 @@ public struct Matcher: Sendable {
     public init(bytePatterns patterns: [[UInt8]], options: Options) throws(TurnstileError) {
         self.options = options
         self.patterns = patterns
-        var bytes = [Bool](repeating: false, count: 256)
-        for p in patterns {
-            for b in p {
-                bytes[Int(b)] = true
-                if options.caseInsensitive, isASCIILetter(b) {
-                    bytes[Int(b | 0x20)] = true
-                    bytes[Int(b & ~0x20)] = true
-                }
-            }
-        }
-        self.literalBytes = bytes
+        self.literalBytes = Self.literalBytes(of: patterns, caseInsensitive: options.caseInsensitive)
         if patterns.isEmpty {
             engine = .empty
             return

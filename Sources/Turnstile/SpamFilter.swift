@@ -1,3 +1,5 @@
+import LiteralAutomata
+
 /// A spam filter: weighted rules, a threshold, and a verdict per record.
 ///
 /// A record's score is the sum of the weights of the *distinct* rules that match in
@@ -50,6 +52,18 @@ public struct SpamFilter: Sendable {
         } else {
             singleRuleMatchers = []
         }
+    }
+
+    /// A filter over word rules whose automaton was loaded from a saved rule set
+    /// (``RuleSet/init(deserializing:)`` checked that it belongs to these rules and
+    /// options): nothing is built.
+    init(rules: [Rule], options: Matcher.Options, threshold: Double, loaded automaton: AhoCorasick) throws(TurnstileError) {
+        var options = options
+        options.matchKind = .overlapping
+        self.rules = rules
+        self.threshold = threshold
+        self.matcher = Matcher(patterns: rules.map(\.pattern), options: options, loaded: automaton)
+        singleRuleMatchers = []
     }
 
     /// The rules' weights and the threshold with an empty matcher: for a judge that is

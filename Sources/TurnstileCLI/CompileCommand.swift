@@ -19,7 +19,7 @@ struct CompileCommand: ParsableCommand {
               ...
               $ turnstile compile -F -i -e winner --dot | dot -Tsvg > winner.svg
               $ turnstile compile -o spam.tsa
-              $ printf 'You are a WINNER\\n' | turnstile filter --automaton spam.tsa --count
+              $ printf 'Win a cash prize\\n' | turnstile filter --automaton spam.tsa --count
               clean 0 spam 1
             """)
 

@@ -51,7 +51,8 @@ struct EvalCommand: ParsableCommand {
         let format = input.mail.format
         do {
             let set = try rules.ruleSet(fallback: format.isMail ? .standardMail : .standard)
-            let t = threshold ?? (rules.isEmpty ? (format.isMail ? DefaultMailList.threshold : DefaultSpamList.threshold) : 1)
+            // The given threshold, else the list's own (built-in, saved or trained), else 1.
+            let t = threshold ?? set.threshold ?? 1
             evaluation = format.isMail ? SpamEvaluation(mail: try MailJudge(rules: set, threshold: t))
                 : SpamEvaluation(filter: try set.spamFilter(threshold: t))
         } catch {

@@ -13,7 +13,7 @@ extension FilterCommand {
         let judge: MailJudge
         do {
             let set = try rules.ruleSet(fallback: .standardMail)
-            judge = try MailJudge(rules: set, threshold: threshold ?? (rules.isEmpty ? DefaultMailList.threshold : 1))
+            judge = try MailJudge(rules: set, threshold: threshold ?? set.threshold ?? 1)
         } catch {
             throw CommandFailure(String(describing: error))
         }

@@ -79,7 +79,9 @@ struct FilterCommand: ParsableCommand {
         if input.format.isMail { return try runMail() }
         let filter: SpamFilter
         do {
-            filter = try rules.ruleSet(fallback: .standard).spamFilter(threshold: threshold ?? (rules.isEmpty ? DefaultSpamList.threshold : 1))
+            // The given threshold, else the list's own (built-in, saved or trained), else 1.
+            let set = try rules.ruleSet(fallback: .standard)
+            filter = try set.spamFilter(threshold: threshold ?? set.threshold ?? 1)
         } catch {
             throw CommandFailure(String(describing: error))
         }

@@ -58,11 +58,16 @@ struct RuleOptions: ParsableArguments {
     var maxPatternFileBytes: Int = defaultMaxPatternFileBytes
 
     @Option(name: .customLong("automaton"),
-            help: ArgumentHelp("Load an automaton saved with 'turnstile compile -o'.", valueName: "file"))
+            help: ArgumentHelp("Load an automaton saved with 'turnstile compile -o' (its rules, options and threshold).", valueName: "file"))
     var automaton: String?
+
+    @Option(name: .customLong("max-automaton-bytes"),
+            help: ArgumentHelp("The most bytes an --automaton file may hold (default 32 MiB; the built-in list takes 1.7 MB).", valueName: "n"))
+    var maxAutomatonBytes: Int = 32 << 20
 
     func validate() throws {
         if maxPatternFileBytes < 1 { throw ValidationError("--max-pattern-file-bytes must be at least 1") }
+        if maxAutomatonBytes < 1 { throw ValidationError("--max-automaton-bytes must be at least 1") }
     }
 
     /// `true` when no rule option was given (the default spam list applies where a
@@ -78,15 +83,28 @@ struct RuleOptions: ParsableArguments {
                 throw TurnstileError(.invalidOptions(
                     "--automaton cannot be combined with other rule options; rebuild the automaton with 'turnstile compile' instead"))
             }
+            let bytes = try readWhole(automaton, limit: maxAutomatonBytes, limitFlag: "--max-automaton-bytes")
             do {
-                return try RuleSet(deserializing: readWhole(automaton))
+                return try RuleSet(deserializing: bytes)
             } catch {
                 throw TurnstileError(.invalidOptions("\(automaton): \(error)"))
             }
         }
         if isEmpty { return fallback }
         let (list, options) = try rules()
-        return RuleSet(rules: list, options: options)
+        var set = RuleSet(rules: list, options: options)
+        // One rules file alone brings its header: `# threshold:` and, unless -F, -i or
+        // -w is given (the command line wins), `# flags:` (what `train` writes).
+        if ruleFiles.count == 1, regexp.isEmpty, patternFiles.isEmpty {
+            let file = try RuleFile(parsing: readWhole(ruleFiles[0], limit: maxPatternFileBytes), source: ruleFiles[0])
+            set.threshold = file.threshold
+            if let flags = file.flags, !(fixedStrings || ignoreCase || wordRegexp) {
+                set.options.syntax = flags.literal ? .literal : .regex
+                set.options.caseInsensitive = flags.caseInsensitive
+                set.options.wholeWord = flags.wholeWord
+            }
+        }
+        return set
     }
 
     /// The rules in command-line order over `-e`, `-f` lines and `--rules` lines, and

@@ -19,7 +19,10 @@ struct TrainCommand: ParsableCommand {
             lines, heaviest first, with four decimals; the first line is
             '# threshold: T', the threshold that maximizes F1 on the training records
             (or, with --min-precision P, the lowest one keeping training precision
-            >= P). The same input always gives the same file, byte for byte.
+            >= P), and the second '# flags: -F -i -w', so that 'filter --rules FILE'
+            (and eval, compile) match and judge as trained without more flags; flags
+            or --threshold given on the command line win. The same input always gives
+            the same file, byte for byte.
 
             --include FILE adds curated phrases (one per line, '#' comments; weights
             ignored): each is weighted the same way, with --phrase-prior extra spam
@@ -31,7 +34,7 @@ struct TrainCommand: ParsableCommand {
 
             Examples:
               $ turnstile train -o words.tsv Corpora/eval/labelled.tsv
-              $ turnstile filter -F -w -i --rules words.tsv --threshold="$(sed -n 's/^# threshold: //p' words.tsv)" msgs.txt
+              $ turnstile filter --rules words.tsv msgs.txt      # its threshold and flags apply
               $ turnstile train --top 500 --min-precision 0.98 --folds 5 -o words.tsv train.tsv
               $ turnstile train --spam spam.txt --ham ham.txt > words.tsv
             """)

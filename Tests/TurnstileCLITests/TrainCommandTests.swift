@@ -11,11 +11,12 @@ struct TrainCommandTests {
     /// The file `train --top 6 --min-count 1` writes for tiny-train.tsv.
     static let tinyFile = """
         # threshold: 1.52230
+        # flags: -F -i -w
         # Trained by 'turnstile train': 5 records (2 spam, 3 ham); top 6, min count 1, smoothing 1.
         # weight = ln((s + a*p) / (h + a*(1-p))) - ln(p / (1-p)): s, h = spam, ham records containing the word,
         # p = share of spam, a = smoothing. Matched as whole words, ASCII case-insensitive.
         # The threshold maximizes F1 on the training records: precision 1.0000, recall 1.0000, F1 1.0000 (tp 2, fp 0, tn 3, fn 0).
-        # Use: turnstile filter -F -w -i --rules FILE --threshold 1.52230
+        # Use: turnstile filter --rules FILE (the threshold and flags above apply)
         win\t1.7918
         big\t1.2528
         cash\t1.2528

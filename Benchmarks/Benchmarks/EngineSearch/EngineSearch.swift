@@ -14,6 +14,7 @@ import Benchmark
 import EventMachine
 import LiteralAutomata
 import RegexAutomata
+import Turnstile
 
 
 let vocabulary: [String] = {
@@ -125,6 +126,16 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark("Build regex [ab]*a[ab]{11} (4,096-state DFA)", configuration: .init(metrics: buildMetrics, maxIterations: 10)) { benchmark in
         let compiler = RegexCompiler().limits(Limits(maxStates: 1_000_000, maxTableBytes: 1 << 30, maxCacheBytes: 64 << 20))
         for _ in benchmark.scaledIterations { blackHole(try! compiler.compile("[ab]*a[ab]{11}")) }
+    }
+
+    // Saved automata (issue 15): loading the saved built-in list against building it.
+    // Target: the load takes at most a tenth of the build.
+    let savedBuiltIn = try! RuleSet.standard.serialized()
+    Benchmark("Build the built-in spam filter (2,133 words)", configuration: .init(metrics: buildMetrics, maxIterations: 20)) { benchmark in
+        for _ in benchmark.scaledIterations { blackHole(try! RuleSet.standard.spamFilter()) }
+    }
+    Benchmark("Load the saved built-in spam filter (checksum, parse, no build)", configuration: .init(metrics: buildMetrics, maxIterations: 20)) { benchmark in
+        for _ in benchmark.scaledIterations { blackHole(try! RuleSet(deserializing: savedBuiltIn).spamFilter()) }
     }
 
     // The typed event machine: events per second through fire(), no hooks, and with

@@ -238,6 +238,8 @@ public struct TrainedList: Sendable, Hashable {
         let t = SpamTrainer.fixed(threshold.threshold, decimals: SpamTrainer.thresholdDecimals)
         let m = threshold.matrix
         var out = RuleFile.thresholdLine(t)
+        // The options the words are matched with, so `filter --rules FILE` needs no flags.
+        out += "# flags: \(RuleFile.Flags(literal: true, caseInsensitive: true, wholeWord: true).arguments)\n"
         out += "# \(title ?? "Trained by 'turnstile train'"): \(spamRecords + hamRecords) records (\(spamRecords) spam, \(hamRecords) ham); "
         out += "top \(trainer.top), min count \(trainer.minCount), smoothing \(Self.plain(trainer.smoothing))"
         out += trainer.negativeWeights ? "" : ", positive weights only"
@@ -251,7 +253,7 @@ public struct TrainedList: Sendable, Hashable {
             out += "# The threshold is the lowest keeping training precision >= \(Self.plain(p)):"
         }
         out += " precision \(f(m.precision)), recall \(f(m.recall)), F1 \(f(m.f1)) (tp \(m.tp), fp \(m.fp), tn \(m.tn), fn \(m.fn)).\n"
-        out += "# Use: turnstile filter -F -w -i --rules FILE --threshold \(t)\n"
+        out += "# Use: turnstile filter --rules FILE (the threshold and flags above apply)\n"
         for e in words { out += RuleFile.ruleLine(e.pattern, weight: f(e.weight)) }
         if !phrases.isEmpty {
             out += "\n# Curated phrases\(phraseSource.map { " (\($0))" } ?? ""), weighted the same way with \(Self.plain(trainer.phrasePrior)) extra spam pseudo-record(s).\n"
