@@ -73,6 +73,49 @@ struct RecordReaderTests {
         #expect(reader.bytesRead == 20)
     }
 
+    /// With `stopAfterVerdict` the sink needs each rule once per record (the verdict
+    /// counts a rule once), so the reader keeps only each rule's first match in a
+    /// record — memory bounded by the rules, not the matches (issue 16: a 19 MB line
+    /// dense with matches). Every path: block search of several records, one record
+    /// at a time (blank-line records), and a record over the limit; negative weights,
+    /// so there is no early exit. The verdicts equal SpamFilter's own.
+    @Test("stopAfterVerdict: each rule's first match per record only, verdicts unchanged",
+          arguments: [RecordDelimiter.line, .blank])
+    func firstMatchPerRule(delimiter: RecordDelimiter) throws {
+        var options = Matcher.Options()
+        options.syntax = .literal
+        let filter = try SpamFilter(rules: [SpamFilter.Rule(pattern: Array("cash".utf8), weight: 2),
+                                            SpamFilter.Rule(pattern: Array("free".utf8), weight: 1),
+                                            SpamFilter.Rule(pattern: Array("lunch".utf8), weight: -1)],
+                                    options: options, threshold: 2)
+        let separator = delimiter == .line ? "\n" : "\n\n"
+        let records = ["free free cash free cash", "lunch free lunch", "nothing here", "cash lunch cash lunch free"]
+        var reader = RecordReader(matcher: filter.matcher, delimiter: delimiter, maxRecordBytes: 1 << 20,
+                                  stopAfterVerdict: filter)
+        defer { reader.deallocate() }
+        let sink = Self.read(records.joined(separator: separator) + separator, &reader)
+        #expect(sink.records.map(\.matches) == [["0-4:1", "10-14:0"], ["0-5:2", "6-10:1"], [],
+                                               ["0-4:0", "5-10:2", "22-26:1"]])
+        var judge = RecordJudge(filter)
+        for (record, seen) in zip(records, sink.records) {
+            let bytes = Array(record.utf8)
+            let fromReader = bytes.withUnsafeBufferPointer { buffer in
+                let found = filter.matcher.matches(in: bytes).filter { m in
+                    seen.matches.contains("\(m.start)-\(m.end):\(m.pattern)")
+                }
+                _ = judge.judge(buffer, found: found[...])
+                return judge.isSpam
+            }
+            #expect(fromReader == filter.verdict(for: bytes).isSpam, "\(record)")
+        }
+        // Over the limit: the head's first matches per rule only.
+        var small = RecordReader(matcher: filter.matcher, delimiter: delimiter, maxRecordBytes: 16,
+                                 stopAfterVerdict: filter)
+        defer { small.deallocate() }
+        let long = Self.read("cash cash free cash free" + separator, &small)
+        #expect(long.records.map(\.matches) == [["0-4:0", "10-14:1"]])
+    }
+
     @Test("a record longer than the limit is judged on its head and the rest streams as its tail")
     func longRecordsAreBounded() throws {
         let matcher = try Matcher(patterns: ["x"], options: Matcher.Options())

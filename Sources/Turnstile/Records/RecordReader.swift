@@ -62,6 +62,13 @@ public struct RecordReader {
     /// says the record is settled spam (``RecordJudge/isSettledSpam``): the search
     /// resumes at the next record. Only for sinks that need nothing but the verdict.
     private var earlyExitJudge: RecordJudge?
+    /// Set when the sink needs only each rule's first match in a record (the verdict
+    /// counts each rule once): `firstSeen[rule] == recordSerial` ⇔ the rule already
+    /// matched in the current record. Memory per record is then bounded by the number
+    /// of rules, not of matches — a 19 MB line dense with matches held 3 million of
+    /// them (about 150 MB with the array's growth) for `filter --count`.
+    private var firstSeen: [Int]?
+    private var recordSerial = 0
     /// Total bytes read, over every input.
     public private(set) var bytesRead = 0
     /// `true` once some record was longer than `maxRecordBytes`.
@@ -69,9 +76,9 @@ public struct RecordReader {
 
     /// A reader of `delimiter` records, searched with `matcher` when given.
     ///
-    /// `stopAfterVerdict`: the filter whose verdict is all the sink needs; when its
-    /// weights are never negative, the search of a record stops once it is spam.
-    /// nil to deliver every match.
+    /// `stopAfterVerdict`: the filter whose verdict is all the sink needs: the sink then
+    /// gets each rule's first match in a record only, and when the weights are never
+    /// negative the search of a record stops once it is spam. nil to deliver every match.
     public init(
         matcher: Matcher? = nil, delimiter: RecordDelimiter, maxRecordBytes: Int,
         stopAfterVerdict filter: SpamFilter? = nil
@@ -80,6 +87,7 @@ public struct RecordReader {
         if let filter {
             let judge = RecordJudge(filter, recordingHits: false)
             if judge.scoreOnlyGrows { earlyExitJudge = judge }
+            if let matcher { firstSeen = [Int](repeating: -1, count: matcher.patternCount) }
         }
         self.delimiter = delimiter
         self.maxRecordBytes = max(1, min(maxRecordBytes, Int.max / 4))
@@ -245,6 +253,8 @@ public struct RecordReader {
             matches.removeAll(keepingCapacity: true)
             if earlyExitJudge != nil {
                 collectUntilVerdict(region, matcher: matcher, delimiter: byte)
+            } else if firstSeen != nil {
+                collectFirstPerRule(region, matcher: matcher, delimiter: byte)
             } else {
                 matcher.appendMatches(in: region, to: &matches)
             }
@@ -315,6 +325,10 @@ public struct RecordReader {
         // PERF: literal_throughput.py 'filter -i -w 10000 words'.
         var found = self.matches
         self.matches = []
+        let dedupe = self.firstSeen != nil
+        var seen = self.firstSeen ?? []
+        self.firstSeen = nil
+        var serial = recordSerial
         var from = 0
         // The delimiter ending the record of the last match (region.count for the last record).
         var recordEnd = -1
@@ -324,6 +338,11 @@ public struct RecordReader {
                 if m.start > recordEnd {
                     recordEnd = RecordDelimiter.find(byte, in: region, from: m.start) ?? region.count
                     judge.beginRecord()
+                    serial &+= 1
+                }
+                if dedupe {
+                    if seen[m.pattern] == serial { judge.add(m); return true }
+                    seen[m.pattern] = serial
                 }
                 found.append(m)
                 judge.add(m)
@@ -337,7 +356,34 @@ public struct RecordReader {
             from = resume
         }
         self.matches = found
+        recordSerial = serial
+        if dedupe { self.firstSeen = seen }
         earlyExitJudge = judge
+    }
+
+    /// The matches of `region` (complete records), keeping only each rule's first
+    /// match in each record (see `firstSeen`).
+    private mutating func collectFirstPerRule(_ region: UnsafeBufferPointer<UInt8>, matcher: Matcher, delimiter byte: UInt8) {
+        var found = self.matches
+        self.matches = []
+        var seen = self.firstSeen!
+        self.firstSeen = nil
+        var serial = recordSerial
+        var recordEnd = -1
+        matcher.forEachMatch(in: region, from: 0) { m in
+            if m.start > recordEnd {
+                recordEnd = RecordDelimiter.find(byte, in: region, from: m.start) ?? region.count
+                serial &+= 1
+            }
+            if seen[m.pattern] != serial {
+                seen[m.pattern] = serial
+                found.append(m)
+            }
+            return true
+        }
+        recordSerial = serial
+        self.firstSeen = seen
+        self.matches = found
     }
 
     /// Passes one complete record on, searching it first unless `searched`, and
@@ -360,8 +406,7 @@ public struct RecordReader {
                 return
             }
         } else {
-            matches.removeAll(keepingCapacity: true)
-            matcher?.appendMatches(in: head, to: &matches)
+            searchRecord(head)
             if truncated { truncatedSomeRecord = true }
             try sink.record(content: head, terminator: terminator, offset: offset,
                             matches: matches[...], truncated: truncated)
@@ -375,11 +420,28 @@ public struct RecordReader {
         _ view: UnsafeBufferPointer<UInt8>, _ start: Int, _ headEnd: Int, base: Int, into sink: inout Sink
     ) throws(Sink.Failure) {
         let head = slice(view, start, headEnd)
-        matches.removeAll(keepingCapacity: true)
-        matcher?.appendMatches(in: head, to: &matches)
+        searchRecord(head)
         truncatedSomeRecord = true
         try sink.record(content: head, terminator: slice(view, headEnd, headEnd), offset: base + start,
                         matches: matches[...], truncated: true)
+    }
+
+    /// `matches` = the matches of one record (each rule's first only, with `firstSeen`).
+    private mutating func searchRecord(_ record: UnsafeBufferPointer<UInt8>) {
+        matches.removeAll(keepingCapacity: true)
+        guard let matcher else { return }
+        guard var seen = firstSeen else { return matcher.appendMatches(in: record, to: &matches) }
+        firstSeen = nil  // keep both arrays uniquely referenced while they grow
+        var found = matches
+        matches = []
+        recordSerial &+= 1
+        let serial = recordSerial
+        matcher.forEachMatch(in: record, from: 0) { m in
+            if seen[m.pattern] != serial { seen[m.pattern] = serial; found.append(m) }
+            return true
+        }
+        matches = found
+        firstSeen = seen
     }
 
     private func lastIndex(of byte: UInt8, in view: UnsafeBufferPointer<UInt8>, from: Int) -> Int? {
