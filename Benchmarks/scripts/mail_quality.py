@@ -79,7 +79,7 @@ class Pool:
 def run_turnstile(binary, train_args, work, train_spam, train_ham, test, labels, pool, sweep):
     listfile = os.path.join(work, "list.tsv")
     subprocess.run([binary, "train", "--format", "mbox", "--spam", train_spam, "--ham", train_ham, "-o", listfile]
-                   + train_args.split(), check=True, stderr=subprocess.DEVNULL)
+                   + train_args.split(), check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     threshold = open(listfile).readline().split()[-1]
     before = child_cpu()
     out = subprocess.run([binary, "filter", "--format", "mbox", "--json", "--threads", "1", "-F", "-w", "-i",
