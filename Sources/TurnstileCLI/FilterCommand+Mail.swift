@@ -21,6 +21,10 @@ extension FilterCommand {
         let output = OutputWriter(fd: 1)
         let delimiter = try input.delimiter(stream.delimiter)
         let inputs = try input.inputs(stream.inputs)
+        if let spamTo, format == .mbox, let same = inputs.first(where: { sameFile($0, spamTo) }) {
+            // Creating the spam file would empty the input before it is read.
+            throw CommandFailure("--spam-to \(spamTo) is the input \(same); write spam to another file")
+        }
         let destination = try spamTo.map { try SpamDestination(path: $0, format: format) }
         let clock = ContinuousClock()
         let started = clock.now
@@ -71,6 +75,13 @@ extension FilterCommand {
         }
         throw ExitCode(status.exitCode(matched: tally.spamRecords > 0))
     }
+}
+
+/// Whether two paths name the same existing file (device and inode).
+func sameFile(_ a: String, _ b: String) -> Bool {
+    var x = stat(), y = stat()
+    guard a != "-", stat(a, &x) == 0, stat(b, &y) == 0 else { return false }
+    return x.st_dev == y.st_dev && x.st_ino == y.st_ino
 }
 
 /// Decodes and judges each message, and passes its original bytes on: to the output

@@ -35,6 +35,10 @@ struct MailCommandTests {
         #expect(r.status == 0, "\(r.err)")
         #expect(r.out == Self.clean1 + Self.clean2)
         #expect(try String(contentsOfFile: spamFile, encoding: .utf8) == Self.spam1 + Self.spam2)
+        let same = try CLI.run(["filter", "--format", "mbox"] + Self.ruleArgs(rules) + ["--spam-to", mbox, mbox])
+        #expect(same.status == 2 && same.err.contains("is the input"))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: mbox)) == Data((Self.clean1 + Self.spam1 + Self.clean2 + Self.spam2).bytes),
+                "the input is untouched")
         let count = try CLI.run(["filter", "--format", "mbox", "--count"] + Self.ruleArgs(rules) + [mbox])
         #expect(count.out == "clean 2 spam 2\n")
         let spamOnly = try CLI.run(["filter", "--format", "mbox", "--spam"] + Self.ruleArgs(rules) + [mbox])

@@ -30,6 +30,8 @@ public struct MailJudge: Sendable {
         var part: MailScope.Part
         var ids: [Int]
         var judge: RecordJudge
+        /// The matcher over the scope's rules (the judge's).
+        var matcher: Matcher
     }
 
     private var scopes: [Scope]
@@ -44,7 +46,8 @@ public struct MailJudge: Sendable {
         if scoped.allSatisfy({ $0.part == .body }) {
             filter = try SpamFilter(rules: stripped, options: set.options, threshold: threshold)
             overall = RecordJudge(filter)
-            scopes = [Scope(part: .body, ids: Array(stripped.indices), judge: RecordJudge(filter, recordingHits: false))]
+            scopes = [Scope(part: .body, ids: Array(stripped.indices), judge: RecordJudge(filter, recordingHits: false),
+                            matcher: filter.matcher)]
             return
         }
         // PERF: `filter --format mbox` start-up: the overall judge only adds weights,
@@ -61,7 +64,8 @@ public struct MailJudge: Sendable {
         for part in order {
             let ids = members[part]!
             let partFilter = try SpamFilter(rules: ids.map { stripped[$0] }, options: set.options, threshold: threshold)
-            scopes.append(Scope(part: part, ids: ids, judge: RecordJudge(partFilter, recordingHits: false)))
+            scopes.append(Scope(part: part, ids: ids, judge: RecordJudge(partFilter, recordingHits: false),
+                                matcher: partFilter.matcher))
         }
     }
 
@@ -73,9 +77,26 @@ public struct MailJudge: Sendable {
             // An absent part has no matches (a pattern that matches the empty string
             // cannot fire in a part the message does not have).
             if text.isEmpty { continue }
-            let counted = text.withUnsafeBufferPointer { scopes[s].judge.judge($0) }
             let ids = scopes[s].ids
-            for m in counted { overall.add(Match(pattern: ids[m.pattern], start: m.start, end: m.end)) }
+            if scopes[s].judge.needsCompletion {
+                // Regex rules: the part's own judge runs the completion pass.
+                let counted = text.withUnsafeBufferPointer { scopes[s].judge.judge($0) }
+                for m in counted { overall.add(Match(pattern: ids[m.pattern], start: m.start, end: m.end)) }
+            } else {
+                // Matches go straight to the overall judge, which keeps each rule once:
+                // memory stays bounded by the rules, however many matches a part has.
+                Self.addMatches(of: scopes[s].matcher, in: text, ids: ids, to: &overall)
+            }
+        }
+    }
+
+    /// Adds every match of `matcher` in `text` to `judge`, pattern ids mapped by `ids`.
+    private static func addMatches(of matcher: Matcher, in text: [UInt8], ids: [Int], to judge: inout RecordJudge) {
+        text.withUnsafeBufferPointer { buffer in
+            matcher.forEachMatch(in: buffer, from: 0) { m in
+                judge.add(Match(pattern: ids[m.pattern], start: m.start, end: m.end))
+                return true
+            }
         }
     }
 
