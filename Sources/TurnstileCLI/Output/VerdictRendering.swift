@@ -1,0 +1,69 @@
+import Turnstile
+
+// How a verdict is shown: `filter --explain` (text) and the verdict fields of
+// `filter --json` ("score", "threshold", "rules"), for plain records and for mail
+// alike, so both modes explain themselves in the same words. Every number goes through
+// ScorePrecision.text, so the weights shown add up to the score shown.
+
+/// Writes a record's verdict as `--explain` text or as JSON fields.
+///
+/// The `--explain` format, one block per record:
+///
+///     record 2: spam, score 8.0008, threshold 6.9523
+///       +3.6638  0:6  urgent
+///        +4.337  8:13  claim
+///
+/// With several inputs the first line starts with `FILE: `. Each rule that fired
+/// follows on its own line, in the order of its first match: its weight with a sign
+/// (right-aligned after at least two spaces), two spaces, the byte offsets `start:end` of that first match (end
+/// exclusive) within the record (for mail: within the part the rule looks at), two
+/// spaces and the rule's pattern as written (a line feed or carriage return in it shown as `\n`,
+/// `\r`). A record no rule fired in is its first line alone.
+struct VerdictRendering {
+    /// The rules, by rule id (with their scope prefixes for mail).
+    let rules: [Rule]
+    let threshold: Double
+    let precision: ScorePrecision
+
+    /// Appends the `--explain` block of a record.
+    func appendExplanation(
+        record: Int, file: String?, isSpam: Bool, score: Double, hits: ArraySlice<RuleHit>, to out: inout [UInt8]
+    ) {
+        if let file { out.append(contentsOf: file.utf8); out.append(contentsOf: ": ".utf8) }
+        out.append(contentsOf: "record \(record): \(isSpam ? "spam" : "clean"), score \(precision.text(score)), threshold \(precision.text(threshold))\n".utf8)
+        // Weights right-aligned within the record, as SpamAssassin's points column.
+        let weights = hits.map { hit in
+            let w = precision.text(hit.weight)
+            return w.hasPrefix("-") ? w : "+" + w
+        }
+        let width = weights.map(\.utf8.count).max() ?? 0
+        for (hit, weight) in zip(hits, weights) {
+            out.append(contentsOf: String(repeating: " ", count: 2 + width - weight.utf8.count).utf8)
+            out.append(contentsOf: "\(weight)  \(hit.start):\(hit.end)  ".utf8)
+            for byte in rules[hit.rule].pattern {
+                switch byte {
+                case 0x0A: out.append(contentsOf: "\\n".utf8)
+                case 0x0D: out.append(contentsOf: "\\r".utf8)
+                default: out.append(byte)
+                }
+            }
+            out.append(0x0A)
+        }
+    }
+
+    /// Appends `"score":S,"threshold":T,"rules":[…]` (no surrounding braces): each rule
+    /// that fired as `{"rule":id,"pattern":"…","weight":w,"start":s,"end":e}`, its
+    /// offsets moved by `offset` (0 for record-relative offsets).
+    func appendJSONFields(score: Double, hits: ArraySlice<RuleHit>, offset: Int, to out: inout [UInt8]) {
+        out.append(contentsOf: "\"score\":\(precision.text(score)),\"threshold\":\(precision.text(threshold)),\"rules\":[".utf8)
+        var first = true
+        for hit in hits {
+            if !first { out.append(UInt8(ascii: ",")) }
+            first = false
+            out.append(contentsOf: "{\"rule\":\(hit.rule),\"pattern\":".utf8)
+            rules[hit.rule].pattern.withUnsafeBufferPointer { Rendering.appendJSONString($0, to: &out) }
+            out.append(contentsOf: ",\"weight\":\(precision.text(hit.weight)),\"start\":\(offset + hit.start),\"end\":\(offset + hit.end)}".utf8)
+        }
+        out.append(UInt8(ascii: "]"))
+    }
+}
