@@ -92,7 +92,7 @@ struct MailFilterSink: ChunkSink {
 
     private var judge: MailJudge
     /// Writes verdicts (`--json`, `--explain`).
-    private let rendering: VerdictRendering
+    private var rendering: VerdictRendering
     let format: RecordFormat
     let mode: Mode
     let output: OutputWriter

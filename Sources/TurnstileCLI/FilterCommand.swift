@@ -157,7 +157,7 @@ struct FilterSink: ChunkSink {
     let defaultTerminator: [UInt8]
     private var judge: RecordJudge
     /// Writes verdicts (`--json`, `--explain`).
-    private let rendering: VerdictRendering
+    private var rendering: VerdictRendering
     /// `isMarked[rule]`: the rule's weight is positive, so `--mask` and `--color` mark
     /// its matches (a rule weighted towards ham is no reason to hide a word).
     private let isMarked: [Bool]

@@ -12,6 +12,8 @@ struct TurnstileCommand: ParsableCommand {
 
             Examples:
               $ turnstile filter Corpora/messages/sample.txt
+              $ turnstile filter --explain Corpora/messages/sample.txt
+              $ turnstile rules > spam-rules.tsv
               $ turnstile match -F -e winner -e prize Corpora/messages/sample.txt
               $ turnstile compile -F -e winner -e prize --stats
             """,
