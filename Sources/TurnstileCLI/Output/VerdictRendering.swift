@@ -14,11 +14,12 @@ import Turnstile
 ///        +4.337  8:13  claim
 ///
 /// With several inputs the first line starts with `FILE: `. Each rule that fired
-/// follows on its own line, in the order of its first match: its weight with a sign
-/// (right-aligned after at least two spaces), two spaces, the byte offsets `start:end` of that first match (end
-/// exclusive) within the record (for mail: within the part the rule looks at), two
-/// spaces and the rule's pattern as written (a line feed or carriage return in it shown as `\n`,
-/// `\r`). A record no rule fired in is its first line alone.
+/// follows on its own line, in the order the search found them (a word list reports
+/// a match where it ends): its weight with a sign, right-aligned after at least two
+/// spaces; two spaces and the byte offsets `start:end` of its first match (end
+/// exclusive) within the record (for mail: within the part the rule looks at); two
+/// spaces and the rule's pattern as written (a line feed or carriage return in it
+/// shown as `\n`, `\r`). A record no rule fired in is its first line alone.
 struct VerdictRendering {
     /// The rules, by rule id (with their scope prefixes for mail).
     let rules: [Rule]
