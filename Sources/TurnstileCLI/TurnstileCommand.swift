@@ -12,10 +12,13 @@ struct TurnstileCommand: ParsableCommand {
 
             Examples:
               $ turnstile filter Corpora/messages/sample.txt
+              $ turnstile filter --explain Corpora/messages/sample.txt
+              $ turnstile rules > spam-rules.tsv
               $ turnstile match -F -e winner -e prize Corpora/messages/sample.txt
               $ turnstile compile -F -e winner -e prize --stats
             """,
-        subcommands: [FilterCommand.self, MatchCommand.self, CompileCommand.self, EvalCommand.self, TrainCommand.self])
+        subcommands: [FilterCommand.self, MatchCommand.self, CompileCommand.self, EvalCommand.self, TrainCommand.self,
+                      RulesCommand.self])
 
     static func main() {
         // A closed pipe shows up as EPIPE from write(2), which ends the run quietly.

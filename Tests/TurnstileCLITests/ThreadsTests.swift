@@ -33,7 +33,7 @@ struct ThreadsTests {
 
     static let outputs: [[String]] = [
         ["filter"], ["filter", "--spam"], ["filter", "--mask"], ["filter", "--count"], ["filter", "--json"],
-        ["match"], ["match", "--json"], ["match", "-c"],
+        ["filter", "--explain"], ["match"], ["match", "--json"], ["match", "-c"],
     ]
 
     @Test("every delimiter and output: --threads 3 (and 2 from standard input) print what --threads 1 prints",
@@ -45,7 +45,8 @@ struct ThreadsTests {
         let file = try CLI.write(input, to: "in.txt", in: dir)
         // Every output for lines; for the other delimiters the outputs that show every
         // record (numbers, offsets, scores) or every match.
-        let outputs = delimiter == "line" ? Self.outputs : [["filter", "--json"], ["filter", "--mask"], ["match"]]
+        let outputs = delimiter == "line" ? Self.outputs
+            : [["filter", "--json"], ["filter", "--explain"], ["filter", "--mask"], ["match"]]
         for output in outputs {
             let args = output + ["--delimiter", delimiter, "--color=never"]
             let one = try CLI.run(args + ["--threads", "1", file])
