@@ -42,7 +42,7 @@ struct HelpExampleTests {
             process.executableURL = URL(fileURLWithPath: "/bin/sh")
             process.arguments = ["-c", command]
             process.currentDirectoryURL = dir
-            var env = ProcessInfo.processInfo.environment
+            var env = CLI.childEnvironment
             env["PATH"] = binDir + ":" + (env["PATH"] ?? "/usr/bin:/bin")
             env["NO_COLOR"] = nil
             process.environment = env

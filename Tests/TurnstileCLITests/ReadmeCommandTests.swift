@@ -56,7 +56,7 @@ import TestSupport
             process.executableURL = URL(fileURLWithPath: "/bin/bash")
             process.arguments = ["-c", example.command + " 2>&1"]
             process.currentDirectoryURL = scratch
-            var env = ProcessInfo.processInfo.environment
+            var env = CLI.childEnvironment
             env["PATH"] = binDir + ":" + (env["PATH"] ?? "/usr/bin:/bin")
             env["NO_COLOR"] = "1"
             process.environment = env

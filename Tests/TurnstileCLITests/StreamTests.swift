@@ -262,7 +262,7 @@ struct InteractiveTests {
             let process = Process()
             process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
             process.arguments = ["-qc", "'\(CLI.binary.path)' match -F -e winner '\(file)'", "/dev/null"]
-            var environment = ProcessInfo.processInfo.environment
+            var environment = CLI.childEnvironment
             environment["NO_COLOR"] = nil
             environment["TERM"] = "xterm"
             for (k, v) in env { environment[k] = v }
