@@ -110,7 +110,8 @@ struct FilterCommand: ParsableCommand {
         let verdictOnly = mode == .count || mode == .clean || (mode == .spam && !color)
         let makeReader = { @Sendable in
             RecordReader(matcher: filter.matcher, delimiter: delimiter, maxRecordBytes: maxRecordBytes,
-                         stopAfterVerdict: verdictOnly ? filter : nil)
+                         stopAfterVerdict: verdictOnly ? filter : nil,
+                         firstMatchPerRule: mode == .json || mode == .explain)
         }
         let clock = ContinuousClock()
         let started = clock.now
@@ -156,6 +157,8 @@ struct FilterSink: ChunkSink {
     /// Written after a last record that had no delimiter.
     let defaultTerminator: [UInt8]
     private var judge: RecordJudge
+    /// The filter's matcher: `--json` searches a record again for all its matches.
+    private let matcher: Matcher
     /// Writes verdicts (`--json`, `--explain`).
     private var rendering: VerdictRendering
     /// `isMarked[rule]`: the rule's weight is positive, so `--mask` and `--color` mark
@@ -177,6 +180,7 @@ struct FilterSink: ChunkSink {
     init(filter: SpamFilter, mode: Mode, output: OutputWriter, color: Bool, delimiter: RecordDelimiter) {
         // Only --json and --explain show the rule hits.
         self.judge = RecordJudge(filter, recordingHits: mode == .json || mode == .explain)
+        self.matcher = filter.matcher
         self.rendering = VerdictRendering(rules: filter.rules, threshold: filter.threshold, precision: filter.precision)
         self.isMarked = filter.rules.map { $0.weight > 0 }
         self.defaultTerminator = delimiter.defaultTerminator
@@ -222,7 +226,9 @@ struct FilterSink: ChunkSink {
             printed = false
         case .json:
             printed = false
-            try writeJSON(content, offset: offset, matches: matches, isSpam: isSpam)
+            // The judge's matches past `found` are its completion pass's (regex rules a
+            // leftmost-first search hid), which a second search would not find.
+            try writeJSON(content, offset: offset, completion: matches.dropFirst(found.count), isSpam: isSpam)
         case .explain:
             printed = false
             scratch.removeAll(keepingCapacity: true)
@@ -293,7 +299,7 @@ struct FilterSink: ChunkSink {
     }
 
     private mutating func writeJSON(
-        _ content: UnsafeBufferPointer<UInt8>, offset: Int, matches: ArraySlice<Match>, isSpam: Bool
+        _ content: UnsafeBufferPointer<UInt8>, offset: Int, completion: ArraySlice<Match>, isSpam: Bool
     ) throws(OutputError) {
         scratch.removeAll(keepingCapacity: true)
         scratch.append(contentsOf: "{\"record\":\(recordNumber),".utf8)
@@ -306,14 +312,25 @@ struct FilterSink: ChunkSink {
         scratch.append(contentsOf: "\"spam\":\(isSpam),".utf8)
         rendering.appendJSONFields(score: judge.score, hits: judge.hits, offset: offset, to: &scratch)
         scratch.append(contentsOf: ",\"matches\":[".utf8)
+        // Every match, found again one at a time (the reader kept only each rule's
+        // first) and written out in 64 KiB pieces: a 19 MB line dense with matches
+        // needs neither a match array nor its JSON in memory.
         var first = true
-        for m in matches {
+        var failure: OutputError?
+        func append(_ m: Match) -> Bool {
             if !first { scratch.append(UInt8(ascii: ",")) }
             first = false
             scratch.append(contentsOf: "{\"start\":\(offset + m.start),\"end\":\(offset + m.end),\"pattern\":\(m.pattern),\"text\":".utf8)
             Rendering.appendJSONString(UnsafeBufferPointer(rebasing: content[m.range]), to: &scratch)
             scratch.append(UInt8(ascii: "}"))
+            guard scratch.count >= 1 << 16 else { return true }
+            do throws(OutputError) { try output.write(scratch) } catch { failure = error; return false }
+            scratch.removeAll(keepingCapacity: true)
+            return true
         }
+        matcher.forEachMatch(in: content, from: 0) { append($0) }
+        for m in completion where failure == nil { _ = append(m) }
+        if let failure { throw failure }
         scratch.append(contentsOf: "]}\n".utf8)
         try output.write(scratch)
     }
