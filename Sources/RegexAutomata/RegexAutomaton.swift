@@ -128,6 +128,7 @@ public struct RegexAutomaton: Sendable {
     /// try RegexCompiler().compile("|a").matches(in: "a")  // [0:[0,0), 0:[0,1), 0:[1,1)]
     /// ```
     /// - Complexity: see ``RegexAutomaton``.
+    @_disfavoredOverload
     public func matches(in haystack: UnsafeBufferPointer<UInt8>) -> [Match] {
         var stats = SearchStats()
         return matches(in: haystack, stats: &stats)
@@ -152,8 +153,10 @@ public struct RegexAutomaton: Sendable {
     /// The leftmost-first match in the string's UTF-8 (offsets are UTF-8 offsets).
     public func firstMatch(in haystack: String) -> Match? { withUTF8(haystack) { firstMatch(in: $0) } }
     /// Every match in the bytes.
+    @_disfavoredOverload
     public func matches(in haystack: [UInt8]) -> [Match] { haystack.withUnsafeBufferPointer { matches(in: $0) } }
     /// Every match in the string's UTF-8 (offsets are UTF-8 offsets).
+    @_disfavoredOverload
     public func matches(in haystack: String) -> [Match] { withUTF8(haystack) { matches(in: $0) } }
     /// Every match in the bytes, adding the work done to `stats`.
     public func matches(in haystack: [UInt8], stats: inout SearchStats) -> [Match] {

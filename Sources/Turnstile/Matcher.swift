@@ -298,6 +298,7 @@ public struct Matcher: Sendable {
     }
 
     /// Every match in `haystack`.
+    @_disfavoredOverload
     public func matches(in haystack: [UInt8]) -> [Match] {
         var result: [Match] = []
         haystack.withUnsafeBufferPointer { appendMatches(in: $0, to: &result) }
@@ -305,6 +306,7 @@ public struct Matcher: Sendable {
     }
 
     /// Every match in the string's UTF-8.
+    @_disfavoredOverload
     public func matches(in haystack: String) -> [Match] { matches(in: Array(haystack.utf8)) }
 
     /// The first match (the leftmost under the leftmost kinds; the earliest-ending

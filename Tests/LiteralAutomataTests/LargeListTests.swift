@@ -27,7 +27,7 @@ import Testing
         let compact = try AhoCorasick.Builder().matchKind(.leftmostFirst).representation(.compact).build(words)
         print("100,000 words, compact: \(compact.statistics)")
         #expect(compact.statistics.memoryBytes < stats.memoryBytes || stats.representation == .compact)
-        let got = automatic.matches(in: haystack)
+        let got: [Match] = automatic.matches(in: haystack)
         #expect(got == compact.matches(in: haystack))
         #expect(got.count > 1000)
         for m in got.prefix(500) {

@@ -81,7 +81,7 @@ import Testing
             for config in LiteralConfiguration.ahoCorasick {
                 let ac = try config.build(patterns, kind: kind, caseInsensitive: false, wholeWord: false)
                 for h in haystacks {
-                    let got = ac.matches(in: h), expected = expectedOf.matches(in: h)
+                    let got: [Match] = ac.matches(in: h), expected: [Match] = expectedOf.matches(in: h)
                     #expect(got == expected, "\(config) \(kind) patterns \(words) haystack \(show(h))")
                     if got != expected { return }
                 }

@@ -78,7 +78,7 @@ import Testing
                 for prefilter in [true, false] {
                     let ac = try AhoCorasick.Builder().matchKind(kind).asciiCaseInsensitive(ci).wholeWord(ww)
                         .prefilter(prefilter).build(patterns)
-                    var got = ac.matches(in: haystack)
+                    var got: [Match] = ac.matches(in: haystack)
                     if kind == .overlapping { got.sort(by: order) }
                     #expect(got == expected,
                             "seed \(seed) round \(round) \(kind) ci \(ci) ww \(ww) prefilter \(prefilter) patterns \(show(patterns)) haystack \(show(haystack))")

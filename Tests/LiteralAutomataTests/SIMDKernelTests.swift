@@ -143,7 +143,7 @@ import Testing
                     let ac = try AhoCorasick.Builder().matchKind(kind).asciiCaseInsensitive(ci)
                         .prefilter(prefilter).simdLevel(level).build(patterns)
                     #expect(ac.statistics.hasPrefilter == prefilter)
-                    let got = ac.matches(in: haystack)
+                    let got: [Match] = ac.matches(in: haystack)
                     let context = "seed \(seed) round \(round) \(level) \(kind) ci \(ci) prefilter \(prefilter) patterns \(show(patterns))"
                     #expect(got == expected, "\(context)")
                     if kind == .leftmostFirst { #expect(got.map(\.range) == pcre2, "PCRE2: \(context)") }

@@ -24,7 +24,7 @@ import Testing
                 for (ci, ww) in [(false, false), (true, false), (false, true), (true, true)] {
                     for config in [LiteralConfiguration.ahoCorasick[0], LiteralConfiguration.ahoCorasick[3]] {
                         let ac = try config.build(patterns, kind: kind, caseInsensitive: ci, wholeWord: ww)
-                        let whole = ac.matches(in: haystack)
+                        let whole: [Match] = ac.matches(in: haystack)
                         let streamed = ac.matches(inChunks: Self.chunks(haystack, size: size))
                         #expect(streamed == whole, """
                             seed \(seed) round \(round) chunk \(size) \(config) \(kind) ci=\(ci) ww=\(ww) \
@@ -49,7 +49,7 @@ import Testing
             for representation in LiteralRepresentation.allCases {
                 let ac = try AhoCorasick.Builder().matchKind(kind).asciiCaseInsensitive(true).wholeWord(kind != .overlapping)
                     .representation(representation).build(stopWords)
-                let whole = ac.matches(in: haystack)
+                let whole: [Match] = ac.matches(in: haystack)
                 let streamed = ac.matches(inChunks: Self.chunks(haystack, size: size))
                 #expect(streamed == whole, "chunk \(size) \(kind) \(representation): \(streamed.count) vs \(whole.count) matches")
                 #expect(!whole.isEmpty)

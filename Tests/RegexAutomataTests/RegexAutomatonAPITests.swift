@@ -84,7 +84,7 @@ import TestSupport
     @Test func sharedAcrossTasks() async throws {
         let regex = try RegexCompiler().forceLazy(true).compile("[a-z]+ing\\b")
         let text = Array(String(repeating: "singing and ringing thing ", count: 200).utf8)
-        let expected = regex.matches(in: text)
+        let expected: [Match] = regex.matches(in: text)
         let results = await withTaskGroup(of: [Match].self) { group in
             for _ in 0..<8 { group.addTask { regex.matches(in: text) } }
             var all: [[Match]] = []

@@ -37,7 +37,7 @@ struct RegexEngines {
         let trace = Environment.value("TURNSTILE_TRACE") != nil
         var out = configurations.map { c in
             if trace { FileHandle.standardError.write(Data("  engine \(c.name) /\(patternText)/ on \(describe(haystack))\n".utf8)) }
-            return (c.name, c.regex.matches(in: haystack))
+            return (c.name, Array(c.regex.matches(in: haystack)))
         }
         out.append(("pikevm", haystack.withUnsafeBufferPointer { pikeVM.matches(in: $0, utf8: isUTF8) }))
         return out

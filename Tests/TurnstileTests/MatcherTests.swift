@@ -84,7 +84,7 @@ struct MatcherTests {
                 kind == .overlapping ? .overlapping : kind == .leftmostFirst ? .leftmostFirst : .leftmostLongest
             let expected = NaiveLiteralMatcher(patterns: patterns, kind: naiveKind, caseInsensitive: ci, wholeWord: ww)
                 .matches(in: haystack)
-            let got = matcher.matches(in: haystack)
+            let got: [Match] = matcher.matches(in: haystack)
             let sortedGot = kind == .overlapping ? got.sorted { ($0.end, $0.pattern) < ($1.end, $1.pattern) } : got
             let sortedExpected = kind == .overlapping
                 ? expected.sorted { ($0.end, $0.pattern) < ($1.end, $1.pattern) } : expected
@@ -165,7 +165,7 @@ struct MatcherPrefilterTests {
             if kind == .overlapping { expected.sort(by: order) }
             for prefilter in [true, false] {
                 let matcher = try Matcher(bytePatterns: patterns, options: Self.options(kind, ci: ci, ww: ww, prefilter: prefilter))
-                var got = matcher.matches(in: haystack)
+                var got: [Match] = matcher.matches(in: haystack)
                 if kind == .overlapping { got.sort(by: order) }
                 #expect(got == expected,
                         "seed \(rng.seed) round \(round) prefilter \(prefilter) patterns \(patterns) ci \(ci) ww \(ww) haystack \(haystack.count) bytes")

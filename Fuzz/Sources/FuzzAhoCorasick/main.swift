@@ -48,7 +48,7 @@ runFuzzer { data in
         kind == .overlapping ? .overlapping : kind == .leftmostFirst ? .leftmostFirst : .leftmostLongest
     let expected = NaiveLiteralMatcher(patterns: patterns, kind: naiveKind,
                                        caseInsensitive: caseInsensitive, wholeWord: wholeWord).matches(in: haystack)
-    let got = ac.matches(in: haystack)
+    let got: [Match] = ac.matches(in: haystack)
     if got != expected {
         fuzzFailure("matches differ\n\(describe(patterns, flags, haystack))\ngot:      \(got)\nexpected: \(expected)")
     }
@@ -83,7 +83,7 @@ runFuzzer { data in
             kmp = try KMP(patterns[0], matchKind: kind, asciiCaseInsensitive: caseInsensitive,
                           wholeWord: wholeWord, prefilter: flags & 32 == 0)
         } catch { fuzzFailure("KMP build failed: \(error)\n\(describe(patterns, flags, haystack))") }
-        let k = kmp.matches(in: haystack)
+        let k: [Match] = kmp.matches(in: haystack)
         if k != expected {
             fuzzFailure("KMP differs\n\(describe(patterns, flags, haystack))\ngot:      \(k)\nexpected: \(expected)")
         }

@@ -48,7 +48,7 @@ runFuzzer { data in
         fuzzFailure("forward DFA of \(dfa.memoryBytes) bytes exceeds the table limit for \(showBytes(body))")
     }
     for h in haystacks + [body] {
-        let all = regex.matches(in: h)
+        let all: [Match] = regex.matches(in: h)
         let first = regex.firstMatch(in: h)
         let any = regex.isMatch(in: h)
         var previousEnd = 0

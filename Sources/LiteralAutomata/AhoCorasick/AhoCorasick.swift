@@ -189,10 +189,13 @@ extension AhoCorasick {
     /// try AhoCorasick.Builder().build(["a", "ab"]).matches(in: "abab").count  // 2
     /// ```
     /// - Complexity: O(n + matches).
+    @_disfavoredOverload
     public func matches(in haystack: UnsafeBufferPointer<UInt8>) -> [Match] { engine.allMatches(haystack) }
     /// Every match in the bytes.
+    @_disfavoredOverload
     public func matches(in haystack: [UInt8]) -> [Match] { haystack.withUnsafeBufferPointer { engine.allMatches($0) } }
     /// Every match in the string's UTF-8 (offsets are UTF-8 offsets).
+    @_disfavoredOverload
     public func matches(in haystack: String) -> [Match] { withUTF8(haystack) { engine.allMatches($0) } }
 
     /// Every occurrence of every pattern, including patterns inside other patterns.

@@ -139,8 +139,10 @@ public struct KMP: Sendable {
     public func firstMatch(in haystack: String) -> Match? { withUTF8(haystack) { engine.firstMatch($0) } }
     /// Every match under the match kind (all occurrences for ``MatchKind/overlapping``).
     /// - Complexity: O(n + matches).
+    @_disfavoredOverload
     public func matches(in haystack: [UInt8]) -> [Match] { haystack.withUnsafeBufferPointer { engine.allMatches($0) } }
     /// Every match in the string's UTF-8.
+    @_disfavoredOverload
     public func matches(in haystack: String) -> [Match] { withUTF8(haystack) { engine.allMatches($0) } }
     /// Every occurrence (requires ``MatchKind/overlapping``).
     public func overlappingMatches(in haystack: [UInt8]) -> [Match] {

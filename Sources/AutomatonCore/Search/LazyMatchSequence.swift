@@ -1,0 +1,123 @@
+// The lazy `matches(in:)`: an iterator that asks its searcher for a few matches at a
+// time through the resumable forEachMatch(after:), so no array of all matches is
+// ever built and a loop that breaks early stops the scan where it is.
+
+/// The matches of a searcher in a haystack, found as they are iterated.
+///
+/// Returned by `matches(in:)` on every ``MatchSearcher``. It holds the haystack (a
+/// copy-on-write reference for arrays and strings) and searches only as far as the
+/// iteration goes: `for m in ac.matches(in: text) { … break }` scans up to that match.
+/// Iterating twice searches twice. Collect with `Array(…)` when you want an array.
+///
+/// ```swift
+/// let ac = try AhoCorasick(["free", "prize"])
+/// for m in ac.matches(in: "a free prize") { print(m) }   // 0:[2,6) then 1:[7,12)
+/// let all = Array(ac.matches(in: bytes))                 // an array, when asked for
+/// ```
+///
+/// The iterator fetches matches in batches (1, 2, 4, … up to 256), so a loop that
+/// stops after the first match scans no further than it, while a long iteration pays
+/// for resuming the search only once per 256 matches.
+///
+/// - Complexity: iterating all matches costs what `forEachMatch(in:_:)` costs, plus
+///   O(longest pattern) per batch for overlapping literal matches; memory is O(1)
+///   beyond a 256-match buffer (and one copy of a non-contiguous haystack).
+public struct LazyMatchSequence<Searcher: MatchSearcher, Haystack: Collection<UInt8>>: Sequence {
+    /// The searcher.
+    public let searcher: Searcher
+    /// The haystack, as given.
+    public let haystack: Haystack
+
+    @inlinable
+    public init(searcher: Searcher, haystack: Haystack) {
+        self.searcher = searcher
+        self.haystack = haystack
+    }
+
+    public func makeIterator() -> Iterator { Iterator(searcher: searcher, haystack: haystack) }
+
+    /// An iterator over the matches, in the searcher's order.
+    public struct Iterator: IteratorProtocol {
+        let searcher: Searcher
+        let haystack: Haystack
+        /// The bytes of a haystack without contiguous storage, copied on first use.
+        var copy: [UInt8]? = nil
+        var cursor: Searcher.MatchCursor
+        /// The current batch; `index` is the next match to hand out.
+        var buffer: [Match] = []
+        var index = 0
+        /// The next batch's size: doubles up to `maxBatch`.
+        var batch = 1
+        /// `true` once a batch came back short: the search has no more matches.
+        var exhausted = false
+
+        static var maxBatch: Int { 256 }
+
+        init(searcher: Searcher, haystack: Haystack) {
+            self.searcher = searcher
+            self.haystack = haystack
+            self.cursor = searcher.makeMatchCursor()
+        }
+
+        public mutating func next() -> Match? {
+            if index < buffer.count {
+                defer { index &+= 1 }
+                return buffer[index]
+            }
+            if exhausted { return nil }
+            refill()
+            guard !buffer.isEmpty else { return nil }
+            index = 1
+            return buffer[0]
+        }
+
+        private mutating func refill() {
+            // Move the buffer and cursor out so the closure can mutate them without
+            // touching `self` (and without a copy-on-write of the buffer).
+            var matches = buffer
+            buffer = []
+            matches.removeAll(keepingCapacity: true)
+            var cursor = self.cursor
+            let limit = batch
+            let searcher = self.searcher
+            let fill = { (bytes: UnsafeBufferPointer<UInt8>) in
+                searcher.forEachMatch(in: bytes, after: &cursor) { m in
+                    matches.append(m)
+                    return matches.count < limit
+                }
+            }
+            if let copy {
+                copy.withUnsafeBufferPointer(fill)
+            } else if haystack.withContiguousStorageIfAvailable(fill) == nil {
+                let bytes = Array(haystack)
+                bytes.withUnsafeBufferPointer(fill)
+                copy = bytes
+            }
+            self.cursor = cursor
+            exhausted = matches.count < limit
+            buffer = matches
+            index = 0
+            if batch < Self.maxBatch { batch &*= 2 }
+        }
+    }
+}
+
+extension LazyMatchSequence: Sendable where Searcher: Sendable, Haystack: Sendable {}
+
+extension LazyMatchSequence {
+    /// The first match, or nil: searches only up to it.
+    public var first: Match? {
+        var it = makeIterator()
+        return it.next()
+    }
+
+    /// `true` when there is no match: searches only up to the first one.
+    public var isEmpty: Bool { first == nil }
+
+    /// The number of matches (a full search, nothing stored).
+    public var count: Int {
+        var n = 0
+        withHaystackBytes(haystack) { bytes in searcher.forEachMatch(in: bytes) { _ in n &+= 1; return true } }
+        return n
+    }
+}
