@@ -95,8 +95,42 @@ public struct SpamFilter: Sendable {
         return options
     }
 
+    /// The built-in spam list (``DefaultSpamList``) as the CLI uses it: its threshold
+    /// (``DefaultSpamList/threshold``, 6.9523) and its flags `-F -i -w` (literal words,
+    /// ASCII case-insensitive, whole words; ``standardOptions``). Built once, on first
+    /// use, and shared: a `SpamFilter` is immutable and `Sendable`.
+    ///
+    /// ```swift
+    /// SpamFilter.standard.verdict(for: "Claim your prize now").score
+    /// ```
+    /// - Complexity: the first use builds the list's automaton (about 2,000 words);
+    ///   judging is O(record bytes + matches).
+    public static let standard: SpamFilter = {
+        do {
+            return try SpamFilter(rules: DefaultSpamList.rules, options: standardOptions,
+                                  threshold: DefaultSpamList.threshold)
+        } catch {
+            // DefaultSpamListTests builds this list on every test run.
+            preconditionFailure("the built-in spam list does not build: \(error)")
+        }
+    }()
+
+    /// A filter over a rules file, judging as `turnstile filter --rules FILE` does:
+    /// the file's `# flags:` (`-F`, `-i`, `-w`; none: case-sensitive regexes) and its
+    /// `# threshold:` (none: 1), unless `threshold` is given.
+    ///
+    /// ```swift
+    /// let file = try RuleFile(parsing: Array("# threshold: 2\n# flags: -F -i -w\nwinner\t2\n".utf8), source: "rules.txt")
+    /// try SpamFilter(rules: file).verdict(for: "a WINNER").isSpam   // true
+    /// ```
+    /// - Throws: ``TurnstileError`` for a rule that does not compile.
+    /// - Complexity: the matcher's build.
+    public init(rules file: RuleFile, threshold: Double? = nil) throws(TurnstileError) {
+        self = try RuleSet(file).spamFilter(threshold: threshold)
+    }
+
     /// The filter built from ``DefaultSpamList`` with ``standardOptions`` and, unless
-    /// given, the list's own threshold.
+    /// given, the list's own threshold (``standard`` is this, built once).
     public static func standard(threshold: Double = DefaultSpamList.threshold) throws(TurnstileError) -> SpamFilter {
         try SpamFilter(rules: DefaultSpamList.rules, options: standardOptions, threshold: threshold)
     }

@@ -153,3 +153,20 @@ struct SearchVocabularyTests {
         #expect(kmp.count(in: text) == 1)
     }
 }
+
+/// Code written against the array-returning `matches(in:)` keeps compiling and
+/// returning the same arrays (the README promises it).
+@Suite("Search vocabulary: the array API still answers where an array is needed")
+struct ArrayAPICompatibilityTests {
+    @Test func arrayUsesPickTheArrayOverload() throws {
+        let ac = try AhoCorasick(["ab", "b"])
+        let text = "abab b"
+        let all: [Match] = ac.matches(in: text)
+        #expect(ac.matches(in: text)[0] == all[0])
+        #expect(ac.matches(in: text) == all)
+        #expect(ac.matches(in: Array(text.utf8)) == Array(ac.matches(in: text)))
+        var sorted = ac.matches(in: text) as [Match]
+        sorted.sort { $0.end > $1.end }
+        #expect(sorted.count == 4 && all.count == 4)
+    }
+}

@@ -34,6 +34,23 @@ public struct RuleSet: Sendable {
         self.threshold = threshold
     }
 
+    /// The rules of a rules file with the options its `# flags:` header names (none:
+    /// case-sensitive regexes, as `turnstile --rules` reads a file without flags) and
+    /// its `# threshold:`.
+    ///
+    /// ```swift
+    /// let set = RuleSet(try RuleFile(parsing: bytes, source: "rules.txt"))
+    /// ```
+    public init(_ file: RuleFile) {
+        var options = Matcher.Options()
+        if let flags = file.flags {
+            options.syntax = flags.literal ? .literal : .regex
+            options.caseInsensitive = flags.caseInsensitive
+            options.wholeWord = flags.wholeWord
+        }
+        self.init(rules: file.rules, options: options, threshold: file.threshold)
+    }
+
     /// The built-in list (``DefaultSpamList``) as whole words, ASCII case-insensitive.
     public static var standard: RuleSet {
         RuleSet(rules: DefaultSpamList.rules, options: SpamFilter.standardOptions, threshold: DefaultSpamList.threshold)
