@@ -626,7 +626,7 @@ final class Runner {
             if filter.verdict(for: Array(line)).isSpam { spamPerBlock += 1 }
         }
         let path = scratch + "/filter-stream.txt"
-        FileManager.default.createFile(atPath: path, contents: nil)
+        _ = FileManager.default.createFile(atPath: path, contents: nil)
         guard let handle = FileHandle(forWritingAtPath: path) else { fail("cannot write \(path)") }
         let data = block.withUnsafeBytes { Data($0) }
         for _ in 0..<copies { handle.write(data) }
