@@ -12,6 +12,8 @@ struct RecordTally: Sendable, Equatable {
     var records = 0
     var spamRecords = 0
     var matches = 0
+    /// Records selected by `match` (grep's lines: with a match, or without one under -v).
+    var selected = 0
     /// Mail decoding problems (`filter --format mbox|eml|maildir`).
     var problems = MailDecodingProblems()
 
@@ -19,7 +21,7 @@ struct RecordTally: Sendable, Equatable {
         var problems = a.problems
         problems += b.problems
         return RecordTally(records: a.records + b.records, spamRecords: a.spamRecords + b.spamRecords,
-                           matches: a.matches + b.matches, problems: problems)
+                           matches: a.matches + b.matches, selected: a.selected + b.selected, problems: problems)
     }
 }
 
@@ -90,7 +92,8 @@ struct ParallelScan<Sink: ChunkSink> {
         case end
     }
 
-    func run(_ inputs: [String], output: OutputWriter) -> Outcome {
+    /// `named`: whether the sinks get each input's name (default: with several inputs).
+    func run(_ inputs: [String], output: OutputWriter, named: Bool? = nil) -> Outcome {
         let items = OrderedHandOff<Item>()
         let work = BlockingQueue<Chunk?>()
         // Bounds the items read but not yet written (memory: about 4N chunks).
@@ -165,7 +168,7 @@ struct ParallelScan<Sink: ChunkSink> {
                     }
                     buffers.give(bytes)
                 case .failure(let message):
-                    printError("turnstile: " + message)
+                    reportInputError(message)
                     outcome.status.hadError = true
                 case .rest(let rest):
                     defer { if rest.fd != 0 { close(rest.fd) } }
@@ -180,7 +183,7 @@ struct ParallelScan<Sink: ChunkSink> {
                     } catch {
                         switch error {
                         case .read(let code):
-                            printError("turnstile: \(rest.name ?? "(standard input)"): \(errnoDescription(code))")
+                            reportInputError("\(rest.name ?? "(standard input)"): \(errnoDescription(code))")
                             outcome.status.hadError = true
                         case .sink(let e): failed(e)
                         }
@@ -210,7 +213,7 @@ struct ParallelScan<Sink: ChunkSink> {
         // Read into the buffer that becomes the next chunk; its unfinished tail is
         // copied into the one after.
         var current = inputBuffers.take(capacity: 2 * RecordChunker.readSize)
-        let named = inputs.count > 1
+        let named = named ?? (inputs.count > 1)
         inputs: for path in inputs {
             if stopped.load(ordering: .relaxed) { break }
             let name = inputName(path)
