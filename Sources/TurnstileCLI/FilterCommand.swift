@@ -15,12 +15,17 @@ struct FilterCommand: ParsableCommand {
             With --format mbox|eml|maildir each record is an e-mail message, judged on
             its decoded text (rules may be scoped: subject:, from:, header:NAME:, uri:)
             with the built-in mail list by default; its original bytes pass through.
+            grep's -n, -c, -H, -q, -s and -r work with grep's meanings on the records
+            filter prints; match's output flags (-o, -v, -A, ...) are refused.
 
             Exit status: 0 when some record was spam, 1 when none was, 2 on any error.
 
             Examples:
               $ printf 'lunch?\\nURGENT: claim your prize\\n' | turnstile filter
               lunch?
+              $ printf 'lunch?\\nURGENT: claim your prize\\nsee you\\n' | turnstile filter -n
+              1:lunch?
+              3:see you
               $ turnstile filter --count Corpora/messages/sample.txt
               clean 18 spam 10
               $ turnstile filter --spam --color=always Corpora/messages/sample.txt

@@ -33,15 +33,15 @@ struct MatchCommand: ParsableCommand {
               $ printf 'a winner, a prize\\n' | turnstile match -o -b -F -e prize -e winner
               2:winner
               12:prize
-              $ printf 'a winner, a prize\\n' | turnstile match --offsets -F -e prize -e winner
-              2:8:1:winner
-              12:17:0:prize
+              $ printf 'winner, prize\\n' | turnstile match --offsets -F -e prize -e winner
+              0:6:1:winner
+              8:13:0:prize
               $ printf 'a winner, a prize\\n' | turnstile match --json -F -e prize -e winner
               {"start":2,"end":8,"pattern":1,"text":"winner"}
               {"start":12,"end":17,"pattern":0,"text":"prize"}
-              $ printf 'abcd\\n' | turnstile match --offsets -F -e abc -e bcd --match-kind overlapping
-              0:3:0:abc
-              1:4:1:bcd
+              $ printf 'abcd\\n' | turnstile match -oFe abc -e bcd --match-kind overlapping
+              abc
+              bcd
               $ turnstile match -c -F -i free Corpora/messages/sample.txt
               4
               $ turnstile match --count-matches --builtin Corpora/messages/sample.txt
