@@ -2,6 +2,7 @@
 // Turnstile: text-pattern automata. See ../shared/DESIGN.md for the architecture.
 //
 // Dependency direction (nothing points back up):
+//   CChecksum ◄─ AutomatonCore (CRC-32C of saved files)
 //   AutomatonCore ◄─ EventMachine (typed state/event machines; nothing else uses it)
 //   AutomatonCore, CLiteralSIMD ◄─ LiteralAutomata ◄─┐
 //   AutomatonCore ◄─ RegexAutomata ◄───┼─ Turnstile ◄─ turnstile (executable)
@@ -29,7 +30,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     ],
     targets: [
-        .target(name: "AutomatonCore", swiftSettings: strict),
+        // CRC-32C for saved files in C: the CPU's crc32 instruction has no Swift name.
+        .target(name: "CChecksum"),
+        .target(name: "AutomatonCore", dependencies: ["CChecksum"], swiftSettings: strict),
         .target(name: "EventMachine", dependencies: ["AutomatonCore"], swiftSettings: strict),
         // SIMD kernels (Teddy, memchr2/3) in C: Swift's SIMD types have no byte shuffle.
         .target(name: "CLiteralSIMD"),

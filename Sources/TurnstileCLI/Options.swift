@@ -76,7 +76,7 @@ struct RuleOptions: ParsableArguments {
 
     /// The rule set the options describe: a saved one (`--automaton`), the given
     /// rules, or `fallback` when no rule option was given.
-    func ruleSet(fallback: RuleSet) throws -> RuleSet {
+    func ruleSet(fallback: @autoclosure () -> RuleSet) throws -> RuleSet {
         if let automaton {
             if !(regexp.isEmpty && patternFiles.isEmpty && ruleFiles.isEmpty) || fixedStrings || ignoreCase
                 || wordRegexp || bytes {
@@ -90,7 +90,7 @@ struct RuleOptions: ParsableArguments {
                 throw TurnstileError(.invalidOptions("\(automaton): \(error)"))
             }
         }
-        if isEmpty { return fallback }
+        if isEmpty { return fallback() }
         let (list, options) = try rules()
         var set = RuleSet(rules: list, options: options)
         // One rules file alone brings its header: `# threshold:` and, unless -F, -i or

@@ -63,6 +63,13 @@ public struct ByteReader: Sendable {
         return Array(data[position..<(position + count)])
     }
 
+    /// The next `count` bytes as a slice of the data, without copying them.
+    public mutating func slice(_ count: Int) throws(AutomatonError) -> ArraySlice<UInt8> {
+        try need(count)
+        defer { position += count }
+        return data[position..<(position + count)]
+    }
+
     private mutating func field(_ size: Int) throws(AutomatonError) -> UInt64 {
         try need(size)
         var v: UInt64 = 0

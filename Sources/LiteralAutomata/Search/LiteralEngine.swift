@@ -43,12 +43,14 @@ struct LiteralEngine: Sendable {
     let prefilterEnabled: Bool
 
     init(matchKind: MatchKind, asciiCaseInsensitive: Bool, wholeWord: Bool, lengths: [Int],
-         shape: LiteralTrie.Shape, storage: LiteralStorage, prefilterEnabled: Bool, simdLevel: SIMDLevel = .best) {
+         shape: LiteralTrie.Shape, storage: LiteralStorage, prefilterEnabled: Bool, simdLevel: SIMDLevel = .best,
+         maxLength: Int? = nil) {
         self.matchKind = matchKind
         self.asciiCaseInsensitive = asciiCaseInsensitive
         self.wholeWord = wholeWord
         self.lengths = lengths
-        self.maxLength = Self.longestReported(storage, lengths: lengths)
+        // A loader that has walked the table already passes what it found.
+        self.maxLength = maxLength ?? Self.longestReported(storage, lengths: lengths)
         self.hasEmpty = lengths.contains(0)
         self.shape = shape
         self.storage = storage

@@ -123,7 +123,7 @@ extension RuleSet {
             }
             self.init(rules: rules, options: options, threshold: hasThreshold == 1 ? thresholdValue : nil)
             if automatonLength > 0 {
-                let ac = try AhoCorasick(deserializing: try r.bytes(Int(automatonLength)))
+                let ac = try AhoCorasick(deserializing: try r.slice(Int(automatonLength)))
                 guard options.syntax == .literal, ac.matchKind == .overlapping, ac.patternCount == rules.count,
                       ac.isASCIICaseInsensitive == options.caseInsensitive, ac.isWholeWord == options.wholeWord
                 else {

@@ -1,4 +1,4 @@
-import Synchronization
+import AutomatonCore
 
 /// Byte arrays handed back and forth between the reader, the workers and the writer of
 /// `--threads`, reused instead of allocated per chunk.
@@ -18,7 +18,7 @@ import Synchronization
 /// - Complexity: O(1) per take and give. Holds at most `limit` arrays; the number in
 ///   use at once is bounded by the scan's window, so the pool stays that small too.
 final class BufferPool: Sendable {
-    private let free = Mutex<[[UInt8]]>([])
+    private let free = LockedValue<[[UInt8]]>([])
     private let limit: Int
 
     init(limit: Int = 64) { self.limit = limit }
@@ -80,7 +80,7 @@ final class ChunkBuffer: @unchecked Sendable {
 
 /// Chunk buffers handed back by the workers for the reader to fill again.
 final class ChunkBufferPool: Sendable {
-    private let free = Mutex<[ChunkBuffer]>([])
+    private let free = LockedValue<[ChunkBuffer]>([])
 
     /// A buffer of at least `capacity` bytes (contents undefined).
     func take(capacity: Int) -> ChunkBuffer {

@@ -1,5 +1,5 @@
 import Dispatch
-import Synchronization
+import AutomatonCore
 
 /// Values numbered 0, 1, 2, … put in any order by many threads and taken in number
 /// order by one: how `--threads` writes chunks searched in parallel in input order.
@@ -13,7 +13,7 @@ import Synchronization
 ///
 /// - Complexity: O(1) per put and take; holds only the values put and not yet taken.
 final class OrderedHandOff<Value: Sendable>: Sendable {
-    private let waiting = Mutex<[Int: Value]>([:])
+    private let waiting = LockedValue<[Int: Value]>([:])
     /// Signalled once per put, so a taker that found its number missing waits for the
     /// next put instead of spinning.
     private let arrived = DispatchSemaphore(value: 0)
@@ -35,7 +35,7 @@ final class OrderedHandOff<Value: Sendable>: Sendable {
 /// A first-in first-out queue that blocks the taker while it is empty: the chunks
 /// waiting for a worker.
 final class BlockingQueue<Element: Sendable>: Sendable {
-    private let items = Mutex<[Element]>([])
+    private let items = LockedValue<[Element]>([])
     private let available = DispatchSemaphore(value: 0)
 
     func push(_ element: Element) {

@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import Dispatch
+import AutomatonCore
 import Synchronization
 import Turnstile
 
@@ -129,7 +130,7 @@ struct ParallelScan<Sink: ChunkSink> {
             })
         }
 
-        let writerResult = Mutex<Outcome>(Outcome())
+        let writerResult = LockedValue<Outcome>(Outcome())
         let shared = SendableBox(output)
         let makeReader = makeReader, makeSink = makeSink, inputEnded = inputEnded
         let writer = WorkerThread {

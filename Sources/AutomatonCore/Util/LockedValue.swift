@@ -1,5 +1,5 @@
-// LockedValue: a value behind a pthread mutex, used by the event machine instead of
-// `Synchronization.Mutex`.
+// LockedValue: a value behind a pthread mutex, used by the event machine and by the
+// CLI's --threads hand-offs instead of `Synchronization.Mutex`.
 //
 // Why not `Mutex`: on Linux (Swift 6.3) ThreadSanitizer does not see the futex
 // hand-off inside `Mutex.withLock` and reports data races on every guarded access —
