@@ -95,8 +95,10 @@ struct MatchCommand: ParsableCommand {
             ruleOptions.regexp = [operands.removeFirst()]
         }
         let matcher: Matcher
+        let cannotSelect: Bool
         do {
             var set = try ruleOptions.ruleSet(fallback: .standard)
+            cannotSelect = Self.cannotSelect(set, invert: grep.invert)
             if let matchKind, matchKind != .leftmostFirst, set.options.syntax != .literal {
                 throw TurnstileError(.invalidOptions("--match-kind \(matchKind) needs literal patterns (-F)"))
             }
@@ -107,8 +109,10 @@ struct MatchCommand: ParsableCommand {
         } catch {
             throw CommandFailure(ruleOptions.describe(error))
         }
-        // grep -m 0 reads nothing and selects nothing.
+        // grep -m 0 reads nothing and selects nothing; nor does grep read when no record
+        // can be selected, unless -L is to list the inputs.
         if grep.limit == 0 { throw ExitCode(1) }
+        if cannotSelect, !offsets, !json, grep.mode != .filesWithoutMatch { throw ExitCode(1) }
 
         let inputs: [String]
         var sawFolder = false
@@ -139,6 +143,7 @@ struct MatchCommand: ParsableCommand {
             settings.separators = grep.hasContext
             settings.color = color
             settings.terminator = run.delimiter.defaultTerminator
+            settings.delimiterByte = run.delimiter.byte
             outcome = run.selectRecords(settings)
         }
         if outcome.truncated {
@@ -147,5 +152,14 @@ struct MatchCommand: ParsableCommand {
         // grep -q: a selected record is success, whatever went wrong before it.
         if grep.quiet && outcome.matched { throw ExitCode(0) }
         throw ExitCode(outcome.status.exitCode(matched: outcome.matched))
+    }
+
+    /// Whether it is plain that no record can be selected, as GNU grep sees it: no
+    /// pattern at all (`-f /dev/null`), or `-v` with the one empty pattern (which
+    /// matches every record) and no `-w`. grep then exits 1 without reading, so
+    /// `grep -c -v -e ''` prints no counts; match does the same.
+    static func cannotSelect(_ set: RuleSet, invert: Bool) -> Bool {
+        if set.rules.isEmpty { return !invert }
+        return invert && set.rules.count == 1 && set.rules[0].pattern.isEmpty && !set.options.wholeWord
     }
 }

@@ -47,6 +47,15 @@ struct ArgumentTests {
         #expect(m.out == "2\n", "a negative -m is no limit, as in grep")
     }
 
+    @Test("an empty value is a value: -e '' and --regexp= are the empty pattern, which selects every line")
+    func emptyValues() throws {
+        let input = "a\n\nb\n".bytes
+        for args in [["-e", ""], ["--regexp="], ["--regexp", ""], ["-F", "-e", ""], [""]] {
+            let r = try CLI.run(["match"] + args, stdin: input)
+            #expect(r.status == 0 && r.stdout == input, "\(args): \(r.out)\(r.err)")
+        }
+    }
+
     @Test("pattern ids follow the command line however the flags are spelled")
     func patternIDsBySpelling() throws {
         let dir = try CLI.temporaryDirectory()

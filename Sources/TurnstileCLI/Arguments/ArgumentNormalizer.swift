@@ -64,9 +64,11 @@ struct ArgumentNormalizer {
             if a.hasPrefix("--") {
                 let name = String(a.dropFirst(2).prefix { $0 != "=" })
                 if let why = spelling.refused["--" + name] { throw Failure(message: why) }
-                if !a.contains("="), spelling.longValued.contains(name) {
+                if a.hasSuffix("="), spelling.longValued.contains(name) {
+                    result.append(contentsOf: ["--" + name, ""])  // `--regexp=`: the empty value
+                } else if !a.contains("="), spelling.longValued.contains(name) {
                     guard i < arguments.count else { throw Failure(message: "option \(a) needs a value") }
-                    result.append("\(a)=\(arguments[i])")
+                    result.append(contentsOf: Self.joined(a, arguments[i]))
                     i += 1
                 } else {
                     result.append(a)
@@ -104,7 +106,7 @@ struct ArgumentNormalizer {
                         throw Failure(message: "option -\(c) needs a value")
                     }
                     if let long {
-                        result.append("--\(long)=\(value)")
+                        result.append(contentsOf: Self.joined("--" + long, value))
                     } else {
                         result.append(contentsOf: ["-\(c)", value])
                     }
@@ -120,6 +122,14 @@ struct ArgumentNormalizer {
             }
         }
         return result
+    }
+
+    /// An option and its value as ArgumentParser reads them whatever the value:
+    /// `--name=value`, so a value starting with `-` is not taken for an option, but
+    /// `--name ""` for an empty value (ArgumentParser reads `--name=` as a missing one;
+    /// grep's `-e ''` is the empty pattern).
+    static func joined(_ option: String, _ value: String) -> [String] {
+        value.isEmpty ? [option, value] : ["\(option)=\(value)"]
     }
 
     /// `-x…` but not `-`, `--…` or a negative number (an operand such as `-5` after a

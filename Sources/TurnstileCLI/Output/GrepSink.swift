@@ -49,8 +49,9 @@ struct GrepSink: ChunkSink {
         /// Ends a printed match (`-o`) and a last record that had no terminator.
         var terminator: [UInt8] = [0x0A]
 
-        /// Whether records that are not selected are needed at all (for context or -v).
-        var needsUnselected: Bool { invert || before > 0 || after > 0 || separators }
+        /// The byte that ends a record when it is one byte (lines, NUL), so a run of
+        /// records without a match can be cut for context; nil otherwise.
+        var delimiterByte: UInt8? = 0x0A
     }
 
     let output: OutputWriter
@@ -77,6 +78,8 @@ struct GrepSink: ChunkSink {
     private var beforeRing: [(record: Int, offset: Int, bytes: [UInt8])] = []
     /// Whether the tail of the current truncated record is printed.
     private var printTail = false
+    /// The input offset after the last record seen (where a clean run starts).
+    private var nextOffset = 0
     private var scratch: [UInt8] = []
     private var ranges: [Range<Int>] = []
     /// Counted since the last ``takeTally()``: selected records, matches.
@@ -96,6 +99,7 @@ struct GrepSink: ChunkSink {
         namePrefix = name.map { Array($0.utf8) } ?? []
         inputSerial += 1
         recordNumber = firstRecord
+        nextOffset = 0
         selectedInInput = 0
         afterLeft = 0
         maxReached = false
@@ -123,12 +127,62 @@ struct GrepSink: ChunkSink {
 
     var needsRecordBoundaries: Bool { true }
 
-    /// Runs of records without a match need no call each when they are never printed
-    /// (no `-v`, no context); `-n` still counts them.
-    var acceptsCleanRuns: Bool { !settings.needsUnselected }
+    /// Runs of records without a match need no call each unless `-v` selects them:
+    /// `-n` and `-b` count them, and context takes its records from a run's ends
+    /// (PERF: `match -C1` on 100 MB took 0.46 s with a call and a copy per record).
+    var acceptsCleanRuns: Bool {
+        !settings.invert && (settings.delimiterByte != nil || settings.mode != .records || !hasContext)
+    }
 
+    private var hasContext: Bool { settings.before > 0 || settings.after > 0 || settings.separators }
+
+    /// `n` records without a match, each with its terminator: the first ones may be
+    /// context after a selected record, the last `before` ones context before the next.
     mutating func cleanRun(_ bytes: UnsafeBufferPointer<UInt8>, records n: Int) throws(OutputError) {
+        let first = recordNumber, base = nextOffset
         recordNumber += n
+        nextOffset += bytes.count
+        guard settings.mode == .records, hasContext, let byte = settings.delimiterByte, n > 0 else { return }
+        // The records after the last selected one.
+        var at = 0, index = 0
+        while afterLeft > 0, at < bytes.count {
+            let end = Self.find(byte, in: bytes, from: at) ?? bytes.count
+            let next = min(end + 1, bytes.count)
+            try printContext(UnsafeBufferPointer(rebasing: bytes[at..<end]), UnsafeBufferPointer(rebasing: bytes[end..<next]),
+                             number: first + index + 1, offset: base + at, truncated: false)
+            afterLeft -= 1
+            index += 1
+            at = next
+            if maxReached && afterLeft <= 0 { throw .inputDone }
+        }
+        guard settings.before > 0, at < bytes.count else { return }
+        // The last `before` records of the rest, found from the end.
+        var starts: [Int] = []
+        var cursor = bytes.count - 1  // the run's last terminator
+        while starts.count < settings.before, cursor >= at {
+            var s = cursor
+            while s > at, bytes[s - 1] != byte { s -= 1 }
+            starts.append(s)
+            cursor = s - 1
+        }
+        if starts.count == settings.before { beforeRing.removeAll(keepingCapacity: true) }
+        var number = first + n - starts.count
+        for s in starts.reversed() {
+            let end = Self.find(byte, in: bytes, from: s) ?? bytes.count
+            let next = min(end + 1, bytes.count)
+            if beforeRing.count == settings.before { beforeRing.removeFirst() }
+            number += 1
+            beforeRing.append((number, base + s, Array(bytes[s..<next])))
+        }
+    }
+
+    private static func find(_ byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from: Int) -> Int? {
+        var i = from
+        while i < bytes.count {
+            if bytes[i] == byte { return i }
+            i += 1
+        }
+        return nil
     }
 
     mutating func willRead() throws(OutputError) { try output.flushIfInteractive() }
@@ -138,10 +192,11 @@ struct GrepSink: ChunkSink {
         offset: Int, matches: ArraySlice<Match>, truncated: Bool
     ) throws(OutputError) {
         recordNumber += 1
+        nextOffset = offset + content.count + terminator.count
         printTail = false
         if maxReached {
             // Only the context after the last selected record is still wanted.
-            try printContext(content, terminator, offset: offset, truncated: truncated)
+            try printContext(content, terminator, number: recordNumber, offset: offset, truncated: truncated)
             afterLeft -= 1
             if afterLeft <= 0 { throw .inputDone }
             return
@@ -150,7 +205,7 @@ struct GrepSink: ChunkSink {
         guard selected else {
             if settings.mode == .records {
                 if afterLeft > 0 {
-                    try printContext(content, terminator, offset: offset, truncated: truncated)
+                    try printContext(content, terminator, number: recordNumber, offset: offset, truncated: truncated)
                     afterLeft -= 1
                 } else if settings.before > 0 {
                     if beforeRing.count == settings.before { beforeRing.removeFirst() }
@@ -204,6 +259,7 @@ struct GrepSink: ChunkSink {
     }
 
     mutating func tail(_ bytes: UnsafeBufferPointer<UInt8>, end: UnsafeBufferPointer<UInt8>?) throws(OutputError) {
+        nextOffset += bytes.count + (end?.count ?? 0)
         guard printTail else { return }
         try output.write(bytes)
         if let end { try output.write(terminated(end)) }
@@ -217,11 +273,12 @@ struct GrepSink: ChunkSink {
     /// A context record (`-A`, or after `-m`): printed with `-` separators, except under
     /// `-o`, where it is not shown but still joins its group (as grep).
     private mutating func printContext(
-        _ content: UnsafeBufferPointer<UInt8>, _ terminator: UnsafeBufferPointer<UInt8>, offset: Int, truncated: Bool
+        _ content: UnsafeBufferPointer<UInt8>, _ terminator: UnsafeBufferPointer<UInt8>, number: Int, offset: Int,
+        truncated: Bool
     ) throws(OutputError) {
-        try separateIfNeeded(recordNumber)
+        try separateIfNeeded(number)
         guard !settings.onlyMatching else { return }
-        try writePrefix(record: recordNumber, offset: offset, separator: UInt8(ascii: "-"))
+        try writePrefix(record: number, offset: offset, separator: UInt8(ascii: "-"))
         try output.write(content)
         if truncated { printTail = true } else { try output.write(terminated(terminator)) }
     }
