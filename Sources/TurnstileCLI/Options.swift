@@ -31,7 +31,7 @@ struct RuleOptions: ParsableArguments {
     var regexp: [String] = []
 
     @Option(name: [.customShort("f"), .customLong("file")],
-            help: ArgumentHelp("Read patterns from a file, one per line, verbatim (an empty line is an empty pattern).",
+            help: ArgumentHelp("Read patterns from a file, one per line, verbatim (an empty line is an empty pattern; a UTF-8 BOM and a CR before LF are dropped).",
                                valueName: "file"))
     var patternFiles: [String] = []
 
