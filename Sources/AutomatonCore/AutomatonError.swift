@@ -29,12 +29,18 @@ public struct AutomatonError: Error, Sendable, Equatable, CustomStringConvertibl
 
     public init(_ kind: Kind) { self.kind = kind }
 
+    /// The end of a ``Kind/tooManyStates(limit:)`` description: what to raise. A
+    /// command-line tool replaces it with its own flag.
+    public static let maxStatesAdvice = "raise Limits.maxStates to allow more"
+    /// The end of a ``Kind/tableTooLarge(limit:)`` description.
+    public static let maxTableBytesAdvice = "raise Limits.maxTableBytes to allow more"
+
     public var description: String {
         switch kind {
         case .tooManyStates(let limit):
-            return "the automaton needs more than \(limit) states; raise Limits.maxStates to allow more"
+            return "the automaton needs more than \(limit) states; \(Self.maxStatesAdvice)"
         case .tableTooLarge(let limit):
-            return "the transition table needs more than \(limit) bytes; raise Limits.maxTableBytes to allow more"
+            return "the transition table needs more than \(limit) bytes; \(Self.maxTableBytesAdvice)"
         case .notAnAutomaton:
             return "the data is not a saved Turnstile automaton (wrong magic bytes)"
         case .unsupportedVersion(let found, let supported):

@@ -55,13 +55,27 @@ public struct Matcher: Sendable {
         /// Which matches are reported; ``MatchKind/overlapping`` and
         /// ``MatchKind/leftmostLongest`` need literal syntax.
         public var matchKind: MatchKind = .leftmostFirst
-        /// Size limits for literal automata (regexes use ``RegexCompiler/defaultLimits``).
-        public var limits = Limits()
+        /// Size limits for the automaton, literal or regex; `nil` gives each engine its
+        /// defaults (``defaultLimits(for:)``). Past a regex's limits its full DFA gives
+        /// way to the lazy one; past a literal list's, or a regex NFA's, building fails
+        /// with a typed error naming the limit. Building work is bounded by them.
+        public var limits: Limits? = nil
         /// Literal prefilters (rare-byte `memchr` for one literal, start-byte skips for
         /// several). They never change a result; off is for testing that.
         public var prefilter = true
 
         public init() {}
+
+        /// Each engine's default limits: literal lists up to 4,000,000 states and a
+        /// 256 MiB table (past a memory budget they switch to a compact NFA first);
+        /// regexes a full DFA up to ``RegexCompiler/defaultLimits`` (10,000 states,
+        /// 4 MiB), the lazy DFA beyond.
+        public static func defaultLimits(for syntax: Syntax) -> Limits {
+            syntax == .literal ? Limits() : RegexCompiler.defaultLimits
+        }
+
+        /// The limits a build uses: ``limits``, or the engine's defaults.
+        var effectiveLimits: Limits { limits ?? Self.defaultLimits(for: syntax) }
     }
 
     /// Size and shape of the built automaton, for `turnstile compile --stats`.
@@ -151,7 +165,7 @@ public struct Matcher: Sendable {
                         .prefilter(options.prefilter)
                         .asciiCaseInsensitive(options.caseInsensitive)
                         .wholeWord(options.wholeWord)
-                        .limits(options.limits)
+                        .limits(options.effectiveLimits)
                         .build(patterns))
                 }
             } catch {
@@ -162,6 +176,7 @@ public struct Matcher: Sendable {
 
     private static func compileRegex(_ patterns: [[UInt8]], options: Options) throws(TurnstileError) -> RegexAutomaton {
         let compiler = RegexCompiler()
+            .limits(options.effectiveLimits)
             .caseInsensitive(options.caseInsensitive)
             .bytes(options.bytesMode)
         var hirs: [Hir] = []
@@ -354,7 +369,7 @@ struct SingleLiteralSearcher: Sendable {
 
     init(_ pattern: [UInt8], options: Matcher.Options) throws(AutomatonError) {
         kmp = try KMP(pattern, matchKind: .overlapping, asciiCaseInsensitive: options.caseInsensitive,
-                      wholeWord: false, prefilter: false, limits: options.limits)
+                      wholeWord: false, prefilter: false, limits: options.effectiveLimits)
         dfa = kmp.denseDFA
         length = pattern.count
         wholeWord = options.wholeWord

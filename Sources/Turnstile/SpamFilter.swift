@@ -30,6 +30,9 @@ public struct SpamFilter: Sendable {
     public let rules: [Rule]
     /// A record whose score is at least this is spam.
     public let threshold: Double
+    /// The decimals the weights and threshold carry: scores are compared with the
+    /// threshold, and printed, at this precision (see ``ScorePrecision``).
+    public let precision: ScorePrecision
     /// The matcher over the rules' patterns.
     public let matcher: Matcher
     /// One matcher per rule, for regex rule sets of more than one rule: the combined
@@ -44,6 +47,7 @@ public struct SpamFilter: Sendable {
         if options.syntax == .literal { options.matchKind = .overlapping }
         self.rules = rules
         self.threshold = threshold
+        self.precision = ScorePrecision(weights: rules.lazy.map(\.weight), threshold: threshold)
         self.matcher = try Matcher(bytePatterns: rules.map(\.pattern), options: options)
         if options.syntax == .regex, rules.count > 1 {
             var singles: [Matcher] = []
@@ -62,6 +66,7 @@ public struct SpamFilter: Sendable {
         options.matchKind = .overlapping
         self.rules = rules
         self.threshold = threshold
+        self.precision = ScorePrecision(weights: rules.lazy.map(\.weight), threshold: threshold)
         self.matcher = Matcher(patterns: rules.map(\.pattern), options: options, loaded: automaton)
         singleRuleMatchers = []
     }
@@ -72,6 +77,7 @@ public struct SpamFilter: Sendable {
     init(weighing rules: [Rule], options: Matcher.Options, threshold: Double) throws(TurnstileError) {
         self.rules = rules
         self.threshold = threshold
+        self.precision = ScorePrecision(weights: rules.lazy.map(\.weight), threshold: threshold)
         self.matcher = try Matcher(bytePatterns: [], options: options)
         singleRuleMatchers = []
     }

@@ -12,8 +12,9 @@ struct EvalCommand: ParsableCommand {
             or folders, cut by --delimiter — and judges each one exactly as 'filter'
             does, with the same rule options (the built-in list and its own threshold
             when none is given). Spam is the positive class. Prints the confusion
-            matrix, precision, recall, F1 and accuracy, and the 20 rules that fired in
-            the most ham records (false-positive culprits) and spam records.
+            matrix, precision, recall, F1 and accuracy, and the 20 rules of positive
+            weight that fired in the most ham records (false-positive culprits) and
+            spam records (rules of weight 0 or less never push a record to spam).
             Blank lines are skipped; a line with another label is an error.
 
             Exit status: 0 when the records were evaluated, 2 on an error.
@@ -82,7 +83,7 @@ struct EvalCommand: ParsableCommand {
         let m = e.matrix
         func pad(_ s: String, _ width: Int) -> String { String(repeating: " ", count: max(0, width - s.count)) + s }
         func f(_ x: Double) -> String { SpamTrainer.fixed(x, decimals: 4) }
-        var out = "records \(m.total): \(m.spam) spam, \(m.ham) ham; threshold \(Rendering.number(e.filter.threshold)), \(e.filter.rules.count) rules\n\n"
+        var out = "records \(m.total): \(m.spam) spam, \(m.ham) ham; threshold \(e.filter.precision.text(e.filter.threshold)), \(e.filter.rules.count) rules\n\n"
         out += "              judged spam  judged ham\n"
         out += "actual spam " + pad("\(m.tp)", 13) + pad("\(m.fn)", 12) + "\n"
         out += "actual ham  " + pad("\(m.fp)", 13) + pad("\(m.tn)", 12) + "\n\n"
@@ -95,13 +96,13 @@ struct EvalCommand: ParsableCommand {
         for onSpam in [false, true] {
             let rows = e.topRules(onSpam: onSpam, limit: top)
             out += onSpam
-                ? "\nRules that fired in the most spam records:\n      spam  caught    weight  rule\n"
-                : "\nRules that fired in the most ham records (false-positive culprits):\n       ham  judged spam  weight  rule\n"
+                ? "\nRules of positive weight that fired in the most spam records:\n      spam  caught    weight  rule\n"
+                : "\nRules of positive weight that fired in the most ham records (false-positive culprits):\n       ham  judged spam  weight  rule\n"
             if rows.isEmpty { out += "  (none)\n" }
             for r in rows {
                 let pattern = String(decoding: r.rule.pattern, as: UTF8.self)
                 out += pad("\(r.records)", 10) + pad("\(r.judgedSpam)", onSpam ? 8 : 13)
-                    + pad(Rendering.number(r.rule.weight), onSpam ? 10 : 8) + "  " + pattern + "\n"
+                    + pad(e.filter.precision.text(r.rule.weight), onSpam ? 10 : 8) + "  " + pattern + "\n"
             }
         }
         return out
@@ -110,17 +111,18 @@ struct EvalCommand: ParsableCommand {
     /// The JSON object, keys in a fixed order (written by hand).
     static func json(_ e: SpamEvaluation, top: Int, problems: MailDecodingProblems? = nil) -> String {
         let m = e.matrix
-        func n(_ x: Double) -> String { Rendering.number(x) }
+        func n(_ x: Double) -> String { ScorePrecision.text(x) }
+        let p = e.filter.precision
         var out = "{\"tp\":\(m.tp),\"fp\":\(m.fp),\"tn\":\(m.tn),\"fn\":\(m.fn)"
         out += ",\"precision\":\(n(m.precision)),\"recall\":\(n(m.recall)),\"f1\":\(n(m.f1)),\"accuracy\":\(n(m.accuracy))"
-        out += ",\"records\":\(m.total),\"spam\":\(m.spam),\"ham\":\(m.ham),\"threshold\":\(n(e.filter.threshold))"
+        out += ",\"records\":\(m.total),\"spam\":\(m.spam),\"ham\":\(m.ham),\"threshold\":\(p.text(e.filter.threshold))"
         out += ",\"rules\":\(e.filter.rules.count)"
         for (key, onSpam, judged) in [("top_ham_rules", false, "false_positives"), ("top_spam_rules", true, "caught")] {
             out += ",\"\(key)\":["
             out += e.topRules(onSpam: onSpam, limit: top).map { r in
                 var s: [UInt8] = []
                 r.rule.pattern.withUnsafeBufferPointer { Rendering.appendJSONString($0, to: &s) }
-                return "{\"rule\":\(r.id),\"pattern\":\(String(decoding: s, as: UTF8.self)),\"weight\":\(n(r.rule.weight)),\"records\":\(r.records),\"\(judged)\":\(r.judgedSpam)}"
+                return "{\"rule\":\(r.id),\"pattern\":\(String(decoding: s, as: UTF8.self)),\"weight\":\(p.text(r.rule.weight)),\"records\":\(r.records),\"\(judged)\":\(r.judgedSpam)}"
             }.joined(separator: ",")
             out += "]"
         }

@@ -17,7 +17,7 @@ extension FilterCommand {
         } catch {
             throw CommandFailure(rules.describe(error))
         }
-        let mode: MailFilterSink.Mode = spam ? .spam : count ? .count : json ? .json : .clean
+        let mode: MailFilterSink.Mode = spam ? .spam : count ? .count : json ? .json : explain ? .explain : .clean
         let output = OutputWriter(fd: 1)
         let delimiter = try input.delimiter(stream.delimiter)
         let inputs = try input.inputs(stream.inputs)
@@ -88,9 +88,11 @@ func sameFile(_ a: String, _ b: String) -> Bool {
 /// as the mode says, and to `--spam-to` when it is spam.
 struct MailFilterSink: ChunkSink {
     typealias Failure = OutputError
-    enum Mode { case clean, spam, count, json }
+    enum Mode { case clean, spam, count, json, explain }
 
     private var judge: MailJudge
+    /// Writes verdicts (`--json`, `--explain`).
+    private var rendering: VerdictRendering
     let format: RecordFormat
     let mode: Mode
     let output: OutputWriter
@@ -116,6 +118,7 @@ struct MailFilterSink: ChunkSink {
     init(judge: MailJudge, format: RecordFormat, mode: Mode, output: OutputWriter, spamTo: SpamDestination?,
          delimiter: RecordDelimiter) {
         self.judge = judge
+        self.rendering = VerdictRendering(rules: judge.rules, threshold: judge.threshold, precision: judge.precision)
         self.format = format
         self.mode = mode
         self.output = output
@@ -161,6 +164,12 @@ struct MailFilterSink: ChunkSink {
         case .json:
             printed = false
             try writeJSON(message, isSpam: isSpam)
+        case .explain:
+            printed = false
+            scratch.removeAll(keepingCapacity: true)
+            rendering.appendExplanation(record: recordNumber, file: showName ? inputName : nil, isSpam: isSpam,
+                                        score: judge.score, hits: judge.hits, to: &scratch)
+            try output.write(scratch)
         }
         if printed { try output.write(content) }
         let toSpam = isSpam && spamTo != nil && spamFailure == nil
@@ -215,7 +224,8 @@ struct MailFilterSink: ChunkSink {
         }
     }
 
-    /// `{"record":n,"file":…,"spam":b,"score":x,"rules":[{"rule":i,"pattern":…,"weight":w}],"problems":{…}}`
+    /// `{"record":n,"file":…,"spam":b,"score":x,"threshold":t,"rules":[{"rule":i,"pattern":…,"weight":w,"start":s,"end":e}],"problems":{…}}`
+    /// (a rule's offsets are those of its first match in the part it looks at).
     private mutating func writeJSON(_ message: MailMessage, isSpam: Bool) throws(OutputError) {
         scratch.removeAll(keepingCapacity: true)
         scratch.append(contentsOf: "{\"record\":\(recordNumber),".utf8)
@@ -225,14 +235,9 @@ struct MailFilterSink: ChunkSink {
             name.withUTF8 { Rendering.appendJSONString($0, to: &scratch) }
             scratch.append(UInt8(ascii: ","))
         }
-        scratch.append(contentsOf: "\"spam\":\(isSpam),\"score\":\(Rendering.number(judge.score)),\"rules\":[".utf8)
-        for (k, hit) in judge.hits.enumerated() {
-            if k > 0 { scratch.append(UInt8(ascii: ",")) }
-            scratch.append(contentsOf: "{\"rule\":\(hit.rule),\"pattern\":".utf8)
-            judge.rules[hit.rule].pattern.withUnsafeBufferPointer { Rendering.appendJSONString($0, to: &scratch) }
-            scratch.append(contentsOf: ",\"weight\":\(Rendering.number(hit.weight))}".utf8)
-        }
-        scratch.append(contentsOf: "],\"problems\":{".utf8)
+        scratch.append(contentsOf: "\"spam\":\(isSpam),".utf8)
+        rendering.appendJSONFields(score: judge.score, hits: judge.hits, offset: 0, to: &scratch)
+        scratch.append(contentsOf: ",\"problems\":{".utf8)
         scratch.append(contentsOf: message.problems.nonZero.map { "\"\($0.kind)\":\($0.count)" }.joined(separator: ",").utf8)
         scratch.append(contentsOf: "}}\n".utf8)
         try output.write(scratch)

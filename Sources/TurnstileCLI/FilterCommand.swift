@@ -15,6 +15,9 @@ struct FilterCommand: ParsableCommand {
             With --format mbox|eml|maildir each record is an e-mail message, judged on
             its decoded text (rules may be scoped: subject:, from:, header:NAME:, uri:)
             with the built-in mail list by default; its original bytes pass through.
+            --explain shows each verdict: the score, the threshold and every rule that
+            fired, with its weight and first match; --json gives the same as fields.
+            Scores are compared and printed at the decimals the weights carry.
             grep's -n, -c, -H, -q, -s and -r work with grep's meanings on the records
             filter prints; match's output flags (-o, -v, -A, ...) are refused.
 
@@ -31,8 +34,13 @@ struct FilterCommand: ParsableCommand {
               $ turnstile filter --spam --color=always Corpora/messages/sample.txt
               $ printf 'Free entry! Txt now\\n' | turnstile filter --mask
               **********! *******
-              $ printf 'hi\\n' | turnstile filter --json
-              {"record":1,"spam":false,"score":0,"matches":[]}
+              $ printf 'hi\\n' | turnstile filter --threshold 5 --json
+              {"record":1,"spam":false,"score":0,"threshold":5,"rules":[],"matches":[]}
+              $ printf 'Free entry! Txt now\\n' | turnstile filter --explain
+              record 1: spam, score 13.277, threshold 6.9523
+                +2.8336  0:4  free
+                +2.3451  5:10  entry
+              ...
               $ printf 'winner\\t2\\nfree\\t0.5\\n' > rules.tsv
               $ printf 'free\\nwinner\\n' | turnstile filter -F -i --rules rules.tsv
               free
@@ -58,22 +66,27 @@ struct FilterCommand: ParsableCommand {
     @Flag(name: .customLong("spam"), help: "Print only the spam records.")
     var spam = false
 
-    @Flag(name: .customLong("mask"), help: "Print every record with each matched character replaced by '*'.")
+    @Flag(name: .customLong("mask"),
+          help: "Print every record with each character matched by a rule of positive weight replaced by '*'.")
     var mask = false
 
     @Flag(name: .customLong("count"), help: "Print 'clean N spam M' instead of records.")
     var count = false
 
     @Flag(name: .customLong("json"),
-          help: "Print one JSON object per record: {\"record\":n,\"spam\":bool,\"score\":x,\"matches\":[...]}.")
+          help: "Print one JSON object per record: {\"record\":n,\"spam\":bool,\"score\":x,\"threshold\":t,\"rules\":[...],\"matches\":[...]}.")
     var json = false
+
+    @Flag(name: .customLong("explain"),
+          help: "Print each record's verdict: 'record N: spam|clean, score S, threshold T', then each rule that fired as '  WEIGHT  START:END  PATTERN'.")
+    var explain = false
 
     @Flag(name: .customLong("stats"), help: "Print records, bytes, spam and throughput to standard error.")
     var stats = false
 
     func validate() throws {
-        if [spam, mask, count, json].filter({ $0 }).count > 1 {
-            throw ValidationError("choose at most one of --spam, --mask, --count and --json")
+        if [spam, mask, count, json, explain].filter({ $0 }).count > 1 {
+            throw ValidationError("choose at most one of --spam, --mask, --count, --json and --explain")
         }
         if let threshold, !threshold.isFinite { throw ValidationError("--threshold must be a finite number") }
         if input.format.isMail, mask { throw ValidationError("--mask needs --format lines: a message's verdict comes from its decoded text, not its bytes") }
@@ -82,9 +95,11 @@ struct FilterCommand: ParsableCommand {
         if input.format.isMail, grep.lineNumber || grep.count || grep.withFilename || grep.quiet {
             throw ValidationError("-n, -c, -H and -q apply to --format lines; with mail, use --count or --json")
         }
-        if grep.count, count || json { throw ValidationError("-c counts the records filter prints; it cannot be combined with --count or --json") }
-        if grep.lineNumber || grep.withFilename, count || json {
-            throw ValidationError("-n and -H prefix printed records; --count and --json print none")
+        if grep.count, count || json || explain {
+            throw ValidationError("-c counts the records filter prints; it cannot be combined with --count, --json or --explain")
+        }
+        if grep.lineNumber || grep.withFilename, count || json || explain {
+            throw ValidationError("-n and -H prefix printed records; --count, --json and --explain print none")
         }
     }
 
@@ -104,7 +119,7 @@ struct FilterCommand: ParsableCommand {
         } catch {
             throw CommandFailure(rules.describe(error))
         }
-        let mode: FilterSink.Mode = spam ? .spam : mask ? .mask : count ? .count : json ? .json : .clean
+        let mode: FilterSink.Mode = spam ? .spam : mask ? .mask : count ? .count : json ? .json : explain ? .explain : .clean
         let output = OutputWriter(fd: 1)
         let color = stream.useColor(output)
         let delimiter = stream.delimiter, maxRecordBytes = stream.maxRecordBytes
@@ -170,7 +185,7 @@ struct FilterCommand: ParsableCommand {
 /// ``RecordJudge``.
 struct FilterSink: ChunkSink {
     typealias Failure = OutputError
-    enum Mode { case clean, spam, mask, count, json }
+    enum Mode { case clean, spam, mask, count, json, explain }
 
     /// grep's flags as filter takes them: `-n` and `-H` prefix each printed record with
     /// its number and its input's name, `-c` counts the records that would be printed
@@ -190,6 +205,11 @@ struct FilterSink: ChunkSink {
     /// Written after a last record that had no delimiter.
     let defaultTerminator: [UInt8]
     private var judge: RecordJudge
+    /// Writes verdicts (`--json`, `--explain`).
+    private var rendering: VerdictRendering
+    /// `isMarked[rule]`: the rule's weight is positive, so `--mask` and `--color` mark
+    /// its matches (a rule weighted towards ham is no reason to hide a word).
+    private let isMarked: [Bool]
     private var scratch: [UInt8] = []
     private var ranges: [Range<Int>] = []
     private var fileName: String?
@@ -209,8 +229,10 @@ struct FilterSink: ChunkSink {
     init(filter: SpamFilter, mode: Mode, output: OutputWriter, color: Bool, delimiter: RecordDelimiter,
          habits: GrepHabits = GrepHabits()) {
         self.habits = habits
-        // No output mode shows the rule hits yet.
-        self.judge = RecordJudge(filter, recordingHits: false)
+        // Only --json and --explain show the rule hits.
+        self.judge = RecordJudge(filter, recordingHits: mode == .json || mode == .explain)
+        self.rendering = VerdictRendering(rules: filter.rules, threshold: filter.threshold, precision: filter.precision)
+        self.isMarked = filter.rules.map { $0.weight > 0 }
         self.defaultTerminator = delimiter.defaultTerminator
         self.mode = mode
         self.output = output
@@ -259,6 +281,12 @@ struct FilterSink: ChunkSink {
         case .json:
             printed = false
             try writeJSON(content, offset: offset, matches: matches, isSpam: isSpam)
+        case .explain:
+            printed = false
+            scratch.removeAll(keepingCapacity: true)
+            rendering.appendExplanation(record: recordNumber, file: fileName, isSpam: isSpam, score: judge.score,
+                                        hits: judge.hits, to: &scratch)
+            try output.write(scratch)
         }
         if printed { printedSinceTake += 1 }
         if truncated {
@@ -327,7 +355,7 @@ struct FilterSink: ChunkSink {
     }
 
     private mutating func writeHighlighted(_ content: UnsafeBufferPointer<UInt8>, _ matches: ArraySlice<Match>) throws(OutputError) {
-        Rendering.mergedRanges(matches, into: &ranges)
+        Rendering.mergedRanges(matches, marking: isMarked, into: &ranges)
         var at = 0
         for r in ranges {
             try output.write(UnsafeBufferPointer(rebasing: content[at..<r.lowerBound]))
@@ -340,7 +368,7 @@ struct FilterSink: ChunkSink {
     }
 
     private mutating func writeMasked(_ content: UnsafeBufferPointer<UInt8>, _ matches: ArraySlice<Match>) throws(OutputError) {
-        Rendering.mergedRanges(matches, into: &ranges)
+        Rendering.mergedRanges(matches, marking: isMarked, into: &ranges)
         var at = 0
         for r in ranges {
             try output.write(UnsafeBufferPointer(rebasing: content[at..<r.lowerBound]))
@@ -363,7 +391,9 @@ struct FilterSink: ChunkSink {
             name.withUTF8 { Rendering.appendJSONString($0, to: &scratch) }
             scratch.append(UInt8(ascii: ","))
         }
-        scratch.append(contentsOf: "\"spam\":\(isSpam),\"score\":\(Rendering.number(judge.score)),\"matches\":[".utf8)
+        scratch.append(contentsOf: "\"spam\":\(isSpam),".utf8)
+        rendering.appendJSONFields(score: judge.score, hits: judge.hits, offset: offset, to: &scratch)
+        scratch.append(contentsOf: ",\"matches\":[".utf8)
         var first = true
         for m in matches {
             if !first { scratch.append(UInt8(ascii: ",")) }

@@ -65,9 +65,34 @@ struct RuleOptions: ParsableArguments {
             help: ArgumentHelp("The most bytes an --automaton file may hold (default 32 MiB; the built-in list takes 1.7 MB).", valueName: "n"))
     var maxAutomatonBytes: Int = 32 << 20
 
+    @Option(name: .customLong("max-states"),
+            help: ArgumentHelp("The most states the automaton may have (default: 4,000,000 for word lists; for regexes 10,000, past which the full DFA gives way to a lazy one and the NFA fails).",
+                               valueName: "n"))
+    var maxStates: Int?
+
+    @Option(name: .customLong("max-table-bytes"),
+            help: ArgumentHelp("The most bytes its transition table may take (default: 256 MiB for word lists, 4 MiB for a regex's full DFA).",
+                               valueName: "n"))
+    var maxTableBytes: Int?
+
     func validate() throws {
         if maxPatternFileBytes < 1 { throw ValidationError("--max-pattern-file-bytes must be at least 1") }
         if maxAutomatonBytes < 1 { throw ValidationError("--max-automaton-bytes must be at least 1") }
+        if let maxStates, maxStates < 1 { throw ValidationError("--max-states must be at least 1") }
+        if let maxTableBytes, maxTableBytes < 1 { throw ValidationError("--max-table-bytes must be at least 1") }
+    }
+
+    /// `set` with `--max-states` and `--max-table-bytes` applied over its engine's
+    /// default limits (a loaded word list keeps its saved tables; its regexes and any
+    /// rebuild use them).
+    private func withLimits(_ set: RuleSet) -> RuleSet {
+        guard maxStates != nil || maxTableBytes != nil else { return set }
+        var set = set
+        var limits = set.options.limits ?? Matcher.Options.defaultLimits(for: set.options.syntax)
+        if let maxStates { limits.maxStates = maxStates }
+        if let maxTableBytes { limits.maxTableBytes = maxTableBytes }
+        set.options.limits = limits
+        return set
     }
 
     /// `true` when no rule option was given (the default spam list applies where a
@@ -77,6 +102,10 @@ struct RuleOptions: ParsableArguments {
     /// The rule set the options describe: a saved one (`--automaton`), the given
     /// rules, or `fallback` when no rule option was given.
     func ruleSet(fallback: @autoclosure () -> RuleSet) throws -> RuleSet {
+        withLimits(try unlimitedRuleSet(fallback: fallback()))
+    }
+
+    private func unlimitedRuleSet(fallback: @autoclosure () -> RuleSet) throws -> RuleSet {
         if let automaton {
             if !(regexp.isEmpty && patternFiles.isEmpty && ruleFiles.isEmpty) || fixedStrings || ignoreCase
                 || wordRegexp || bytes {

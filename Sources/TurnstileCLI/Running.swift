@@ -1,11 +1,31 @@
 import ArgumentParser
+import AutomatonCore
 import Turnstile
 
 /// A failure that ends the command with exit status 2 after printing
 /// `turnstile: <message>` to standard error.
 struct CommandFailure: Error {
     var message: String
-    init(_ message: String) { self.message = message }
+    /// `message`, with a library error's advice to raise a `Limits` field replaced by
+    /// the flag that raises it here.
+    init(_ message: String) {
+        self.message = message
+            .replacingAll(AutomatonError.maxStatesAdvice, with: "raise the limit with --max-states")
+            .replacingAll(AutomatonError.maxTableBytesAdvice, with: "raise the limit with --max-table-bytes")
+    }
+}
+
+extension String {
+    /// Every occurrence of `target` replaced (Foundation-free).
+    func replacingAll(_ target: String, with replacement: String) -> String {
+        guard !target.isEmpty else { return self }
+        var result = "", rest = Substring(self)
+        while let range = rest.firstRange(of: target) {
+            result += rest[..<range.lowerBound] + replacement
+            rest = rest[range.upperBound...]
+        }
+        return result + rest
+    }
 }
 
 /// Why reading one input stopped: read(2) failed, or writing the output did.

@@ -150,7 +150,7 @@ struct TrainCommand: ParsableCommand {
         let f = { (x: Double) in SpamTrainer.fixed(x, decimals: 4) }
         summary += "trained on \(records.count) records (\(list.spamRecords) spam, \(list.hamRecords) ham): \(list.words.count) words"
         summary += includeFiles.isEmpty ? "" : " + \(list.phrases.count) curated phrases"
-        summary += "\nproposed threshold \(SpamTrainer.fixed(list.threshold.threshold, decimals: SpamTrainer.thresholdDecimals)): "
+        summary += "\nproposed threshold \(ScorePrecision.text(list.threshold.threshold)): "
         summary += "training precision \(f(m.precision)), recall \(f(m.recall)), F1 \(f(m.f1)) (tp \(m.tp), fp \(m.fp), tn \(m.tn), fn \(m.fn))\n"
         do { try report.write(summary); try report.flush() } catch {}
     }
@@ -161,7 +161,7 @@ struct TrainCommand: ParsableCommand {
         var out = "cross-validation, \(folds.count) folds (seed \(seed)), held-out figures:\n"
         for (k, fold) in folds.enumerated() {
             let m = fold.heldOut
-            out += "  fold \(k + 1): threshold \(SpamTrainer.fixed(fold.threshold, decimals: SpamTrainer.thresholdDecimals)), "
+            out += "  fold \(k + 1): threshold \(ScorePrecision.text(fold.threshold)), "
             out += "precision \(f(m.precision)), recall \(f(m.recall)), F1 \(f(m.f1)) (tp \(m.tp), fp \(m.fp), tn \(m.tn), fn \(m.fn))\n"
         }
         let pooled = folds.map(\.heldOut).reduce(ConfusionMatrix(), +)

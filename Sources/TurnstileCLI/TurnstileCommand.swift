@@ -12,11 +12,14 @@ struct TurnstileCommand: ParsableCommand {
 
             Examples:
               $ turnstile filter Corpora/messages/sample.txt
+              $ turnstile filter --explain Corpora/messages/sample.txt
+              $ turnstile rules > spam-rules.tsv
               $ turnstile match -F -e winner -e prize Corpora/messages/sample.txt
               $ turnstile compile -F -e winner -e prize --stats
             """,
         version: turnstileVersion,
-        subcommands: [FilterCommand.self, MatchCommand.self, CompileCommand.self, EvalCommand.self, TrainCommand.self])
+        subcommands: [FilterCommand.self, MatchCommand.self, CompileCommand.self, EvalCommand.self, TrainCommand.self,
+                      RulesCommand.self])
 
     /// What bare `turnstile` prints to standard error (with exit status 2, as grep
     /// without a pattern): the subcommands, not the whole help.
@@ -27,6 +30,7 @@ struct TurnstileCommand: ParsableCommand {
           compile  build, save, draw or measure the automaton
           eval     measure precision and recall on labelled records
           train    learn a weighted word list from labelled records
+          rules    print the built-in rules with their weights
         Run 'turnstile --help' or 'turnstile <subcommand> --help' for more.
         """
 

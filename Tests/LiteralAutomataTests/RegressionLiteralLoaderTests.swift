@@ -55,7 +55,9 @@ struct RegressionLiteralLoaderTests {
         let ac = try AhoCorasick.Builder().matchKind(.overlapping).representation(.compact)
             .build(["he", "she", "his", "hers", ""])
         var bytes = ac.serialized()
-        let rootRow = Self.firstLength + 4 * 5 + 4 + 256 + 8
+        // Past 5 lengths, the depth count (0: compact), the payload length, the class
+        // map, the class and state counts.
+        let rootRow = Self.firstLength + 4 * 5 + 4 + 4 + 256 + 8
         #expect(bytes[rootRow] == 1, "class 0 (bytes in no pattern) starts at the root")
         bytes[rootRow] = 3
         #expect(throws: AutomatonError.self) { try AhoCorasick(deserializing: bytes) }
@@ -88,6 +90,21 @@ struct RegressionLiteralLoaderTests {
 
 @Suite("Regression: literal loader, unreported pattern lengths")
 struct RegressionLiteralLoaderOpenTests {
+    /// A dense version-1 file (the fuzz artifact below) in version 2: the state depths
+    /// the writer now stores inserted after the pattern lengths.
+    static func version2(_ v1: [UInt8]) throws -> [UInt8] {
+        let patternCount = Int(v1[16]) | Int(v1[17]) << 8 | Int(v1[18]) << 16 | Int(v1[19]) << 24
+        let lengthsEnd = RegressionLiteralLoaderTests.firstLength + 4 * patternCount
+        let payload = Array(v1[(lengthsEnd + 4)...])
+        let depths = LiteralSerialization.depths(of: try DenseDFA(deserializing: payload))
+        var out = Array(v1[..<lengthsEnd])
+        out[8] = 2
+        for value in [UInt32(depths.count)] + depths {
+            for k in 0..<4 { out.append(UInt8(truncatingIfNeeded: value >> (8 * UInt32(k)))) }
+        }
+        return out + v1[lengthsEnd...]
+    }
+
     /// fuzz-loader timeout-11ff0706 (fixed): a dense leftmost-first automaton whose
     /// header gives pattern 2 a length of 14,811,139, while no reachable state reports
     /// pattern 2. The length check above covers only reported patterns, so the file
@@ -100,7 +117,7 @@ struct RegressionLiteralLoaderOpenTests {
     @Test("an unreported pattern's declared length does not size the search buffers")
     func unreportedPatternLength() throws {
         let bytes: [UInt8] = [84, 82, 78, 83, 84, 76, 73, 84, 1, 0, 0, 0, 1, 4, 0, 0, 5, 0, 0, 0, 2, 0, 0, 0, 3, 0, 0, 0, 3, 0, 226, 0, 4, 0, 0, 0, 0, 0, 0, 0, 12, 3, 0, 0, 84, 82, 78, 83, 84, 68, 70, 65, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 2, 3, 0, 0, 0, 0, 0, 0, 0, 0, 4, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 6, 0, 0, 0, 11, 0, 0, 0, 3, 0, 0, 0, 10, 0, 0, 0, 5, 0, 0, 0, 8, 0, 0, 0, 8, 0, 0, 0, 8, 0, 0, 0, 8, 0, 0, 0, 8, 0, 0, 0, 8, 0, 0, 0, 8, 0, 0, 0, 8, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 2, 0, 0, 0, 4, 0, 0, 0, 5, 0, 0, 0, 6, 0, 0, 0, 9, 0, 0, 0, 10, 0, 0, 0, 12, 0, 0, 0, 13, 0, 0, 0, 15, 0, 0, 0, 4, 0, 0, 0, 4, 0, 0, 0, 0, 0, 0, 0, 4, 0, 0, 0, 4, 0, 0, 0, 4, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 4, 0, 0, 0, 4, 0, 0, 0, 2, 0, 0, 0, 4, 0, 0, 0, 4, 0, 0, 0, 3, 0, 0, 0, 4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 8, 0, 0, 0, 8, 0, 0, 0, 16, 0, 0, 0, 8, 0, 0, 0, 8, 0, 0, 0, 32, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 8, 0, 0, 0, 24, 0, 0, 0, 16, 0, 0, 0, 56, 0, 0, 0, 8, 0, 0, 0, 32, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 8, 0, 0, 0, 8, 0, 0, 0, 16, 0, 0, 0, 8, 0, 0, 0, 72, 0, 0, 0, 32, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 8, 0, 0, 0, 8, 0, 0, 0, 40, 0, 0, 0, 8, 0, 0, 0, 8, 0, 0, 0, 32, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 8, 0, 0, 0, 48, 0, 0, 0, 16, 0, 0, 0, 56, 0, 0, 0, 8, 0, 0, 0, 32, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 8, 0, 0, 0, 8, 0, 0, 0, 16, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 80, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 8, 0, 0, 0, 8, 0, 0, 0, 40, 0, 0, 0, 8, 0, 0, 0, 8, 0, 0, 0, 32, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]
-        let ac = try AhoCorasick(deserializing: bytes)
+        let ac = try AhoCorasick(deserializing: Self.version2(bytes))
         #expect(ac.maxPatternLength <= ac.statistics.stateCount)
         // Searched: before the fix one search allocated about 740 MB.
         let haystack = Array("xxxx".utf8)

@@ -47,7 +47,7 @@ import Testing
         #expect(throws: AutomatonError(.notAnAutomaton)) { _ = try AhoCorasick(deserializing: Array("not an automaton".utf8)) }
         var wrongVersion = bytes
         wrongVersion[8] = 9
-        #expect(throws: AutomatonError(.unsupportedVersion(found: 9, supported: 1))) { _ = try AhoCorasick(deserializing: wrongVersion) }
+        #expect(throws: AutomatonError(.unsupportedVersion(found: 9, supported: 2))) { _ = try AhoCorasick(deserializing: wrongVersion) }
         #expect(throws: AutomatonError.self) { _ = try AhoCorasick(deserializing: bytes + [0]) }
 
         var rng = SeededGenerator(defaultSeed: 0xC0DE_0001)

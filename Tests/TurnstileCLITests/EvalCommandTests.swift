@@ -57,26 +57,24 @@ struct EvalCommandTests {
         #expect(r.out.contains("precision 0.8333\nrecall    0.8333\nF1        0.8333\naccuracy  0.8333\n"))
     }
 
-    @Test("the rules that fired most on ham and on spam, most first, ties by rule id")
+    @Test("the rules of positive weight that fired most on ham and on spam, most first, ties by rule id")
     func topRules() throws {
         let r = try CLI.run(["eval"] + Self.rules + [Self.labelled])
         let ham = """
-            Rules that fired in the most ham records (false-positive culprits):
+            Rules of positive weight that fired in the most ham records (false-positive culprits):
                    ham  judged spam  weight  rule
                      2            1     0.5  free
-                     2            0      -1  lunch
                      1            0       1  prize
                      1            1     0.5  txt
 
             """
         let spam = """
-            Rules that fired in the most spam records:
+            Rules of positive weight that fired in the most spam records:
                   spam  caught    weight  rule
                      4       3         1  prize
                      3       3       0.5  free
                      3       2       0.5  txt
                      1       1         1  winner
-                     1       0        -1  lunch
 
             """
         #expect(r.out.contains(ham))
@@ -95,7 +93,8 @@ struct EvalCommandTests {
         let object = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout)) as? [String: Any])
         #expect(object["records"] as? Int == 12)
         let hamRules = try #require(object["top_ham_rules"] as? [[String: Any]])
-        #expect(hamRules.map { $0["pattern"] as? String } == ["free", "lunch", "prize", "txt"])
+        // "lunch" (weight -1) fired in two ham records too, but pulls scores down: no culprit.
+        #expect(hamRules.map { $0["pattern"] as? String } == ["free", "prize", "txt"])
         #expect(hamRules.first?["false_positives"] as? Int == 1)
         let spamRules = try #require(object["top_spam_rules"] as? [[String: Any]])
         #expect(spamRules.first?["rule"] as? Int == 0)

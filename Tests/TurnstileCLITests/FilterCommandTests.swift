@@ -73,13 +73,13 @@ struct FilterCommandTests {
         #expect(r.out == "clean 3 spam 2\n")
     }
 
-    @Test("--json: one object per record with record, spam, score and matches")
+    @Test("--json: one object per record with record, spam, score, threshold, rules and matches")
     func json() throws {
         let r = try CLI.run(["filter", "--json"], stdin: "hi\nURGENT: claim your prize\n".bytes)
         let lines = r.out.split(separator: "\n").map(String.init)
         #expect(lines.count == 2)
-        #expect(lines[0] == #"{"record":1,"spam":false,"score":0,"matches":[]}"#)
-        #expect(lines[1].hasPrefix(#"{"record":2,"spam":true,"score":14.658"#))
+        #expect(lines[0] == #"{"record":1,"spam":false,"score":0,"threshold":6.9523,"rules":[],"matches":[]}"#)
+        #expect(lines[1].hasPrefix(#"{"record":2,"spam":true,"score":14.6585,"threshold":6.9523,"rules":[{"#))
         let object = try #require(try JSONSerialization.jsonObject(with: Data(lines[1].utf8)) as? [String: Any])
         #expect(object["record"] as? Int == 2)
         #expect(object["spam"] as? Bool == true)
@@ -136,7 +136,7 @@ struct FilterCommandTests {
         let r = try CLI.run(["filter", "-e", "abc", "-e", "b", "--json"], stdin: "xabcx\nab\n".bytes)
         let lines = r.out.split(separator: "\n")
         #expect(lines.count == 2)
-        #expect(lines[0].hasPrefix(#"{"record":1,"spam":true,"score":2,"matches":[{"start":1,"end":4,"pattern":0,"text":"abc"},{"start":2,"end":3,"pattern":1,"text":"b"}]"#))
+        #expect(lines[0].hasPrefix(#"{"record":1,"spam":true,"score":2,"threshold":1,"rules":[{"rule":0,"pattern":"abc","weight":1,"start":1,"end":4},{"rule":1,"pattern":"b","weight":1,"start":2,"end":3}],"matches":[{"start":1,"end":4,"pattern":0,"text":"abc"},{"start":2,"end":3,"pattern":1,"text":"b"}]"#))
     }
 
     @Test("a last record without a delimiter is printed with one, as grep does")

@@ -1,5 +1,6 @@
 // Inputs the CLI reads whole or walks: pattern and rule files have a size limit that
-// names its flag, and a folder walk reads each file once, whatever links it holds.
+// names its flag, automata have state and table limits that name theirs, and a folder
+// walk reads each file once, whatever links it holds.
 
 import Foundation
 import Testing
@@ -23,6 +24,32 @@ struct InputLimitTests {
         }
         let zero = try CLI.run(["match", "-F", "-f", words, "--max-pattern-file-bytes", "0", "-"])
         #expect(zero.status == 2 && zero.err.contains("at least 1"), "\(zero.err)")
+    }
+
+    @Test("--max-states and --max-table-bytes: exceeding one is a one-sentence error naming the flag; raising it builds")
+    func automatonLimits() throws {
+        let input = Array("short line\n".utf8)
+        // A regex whose NFA passes the regex default of 10,000 states, and two words
+        // whose automaton passes 3 states or a 100-byte table.
+        let cases: [(args: [String], flag: String, raised: String)] = [
+            (["-e", ".{1000}x"], "--max-states", "100000"),
+            (["-F", "-e", "abc", "-e", "abd", "--max-states", "3"], "--max-states", "100"),
+            (["-F", "-e", "abcdef", "-e", "abd", "--max-table-bytes", "100"], "--max-table-bytes", "1000000"),
+        ]
+        for c in cases {
+            for command in [["filter", "--count"], ["compile", "--stats"], ["eval", "--spam", "-"]] {
+                let refused = try CLI.run(command + c.args + (command[0] == "compile" ? [] : ["-"]), stdin: input)
+                #expect(refused.status == 2, "\(command) \(c.args): \(refused.err)")
+                #expect(refused.err.contains("raise the limit with \(c.flag)"), "\(command) \(c.args): \(refused.err)")
+                #expect(refused.err.split(separator: "\n").count == 1, "one sentence: \(refused.err)")
+            }
+            let raised = try CLI.run(["filter", "--count"] + c.args + [c.flag, c.raised, "-"], stdin: input)
+            #expect(raised.status == 1 && raised.out == "clean 1 spam 0\n", "\(c.args) \(c.flag) \(c.raised): \(raised.err)")
+        }
+        for flag in ["--max-states", "--max-table-bytes"] {
+            let zero = try CLI.run(["filter", "--count", "-e", "x", flag, "0", "-"])
+            #expect(zero.status == 2 && zero.err.contains("\(flag) must be at least 1"), "\(zero.err)")
+        }
     }
 
     @Test("a pattern file that never ends (/dev/zero) stops at the limit instead of filling memory")

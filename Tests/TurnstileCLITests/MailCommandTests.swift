@@ -174,7 +174,7 @@ struct MailCommandTests {
         }
         let path = try CLI.write(mbox.bytes, to: "many.mbox", in: dir)
         let small = ["TURNSTILE_CHUNK_BYTES": "700"]
-        for mode in [[], ["--json"], ["--count", "--stats"], ["--spam"]] {
+        for mode in [[], ["--json"], ["--explain"], ["--count", "--stats"], ["--spam"]] {
             let one = try CLI.run(["filter", "--format", "mbox", "--threads", "1"] + mode + Self.ruleArgs(rules) + [path])
             let two = try CLI.run(["filter", "--format", "mbox", "--threads", "2", "--max-record-bytes", "100000"] + mode
                                   + Self.ruleArgs(rules) + [path], environment: small)

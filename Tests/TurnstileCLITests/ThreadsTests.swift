@@ -33,6 +33,7 @@ struct ThreadsTests {
 
     static let outputs: [[String]] = [
         ["filter"], ["filter", "--spam"], ["filter", "--mask"], ["filter", "--count"], ["filter", "--json"],
+        ["filter", "--explain"],
         ["match", "--builtin"], ["match", "--builtin", "--json"], ["match", "--builtin", "-c"],
         ["match", "--builtin", "--offsets"], ["match", "--builtin", "--count-matches"],
         ["match", "--builtin", "-n", "-b"], ["match", "--builtin", "-o", "-n", "-b"], ["match", "--builtin", "-v", "-n"],
@@ -48,7 +49,8 @@ struct ThreadsTests {
         let file = try CLI.write(input, to: "in.txt", in: dir)
         // Every output for lines; for the other delimiters the outputs that show every
         // record (numbers, offsets, scores) or every match.
-        let outputs = delimiter == "line" ? Self.outputs : [["filter", "--json"], ["filter", "--mask"], ["match", "--builtin"]]
+        let outputs = delimiter == "line" ? Self.outputs
+            : [["filter", "--json"], ["filter", "--explain"], ["filter", "--mask"], ["match", "--builtin"]]
         for output in outputs {
             let args = output + ["--delimiter", delimiter, "--color=never"]
             let one = try CLI.run(args + ["--threads", "1", file])

@@ -23,6 +23,27 @@ struct MatcherTests {
         #expect(empty.matches(in: "anything").isEmpty)
     }
 
+    @Test("Options.limits applies to regexes and literals alike; nil keeps each engine's defaults")
+    func limitsApplyToEveryEngine() throws {
+        var regex = Matcher.Options()
+        #expect(regex.limits == nil)
+        // `.{1000}x` in UTF-8 mode needs more NFA states than the regex default allows.
+        #expect(throws: TurnstileError.self) { _ = try Matcher(patterns: [".{1000}x"], options: regex) }
+        regex.limits = Limits(maxStates: 100_000, maxTableBytes: 4 << 20)
+        let long = try Matcher(patterns: [".{1000}x"], options: regex)
+        let text = Array(String(repeating: "y", count: 1000).utf8) + Array("x".utf8)
+        #expect(long.matches(in: text).count == 1)
+        regex.limits = Limits(maxStates: 5, maxTableBytes: 4 << 20)
+        #expect(throws: TurnstileError.self) { _ = try Matcher(patterns: ["abc|abd"], options: regex) }
+
+        var words = Self.literal()
+        #expect(try Matcher(patterns: ["abc", "abd"], options: words).matches(in: Array("abd".utf8)).count == 1)
+        words.limits = Limits(maxStates: 3)
+        #expect(throws: TurnstileError.self) { _ = try Matcher(patterns: ["abc", "abd"], options: words) }
+        #expect(Matcher.Options.defaultLimits(for: .literal) == Limits())
+        #expect(Matcher.Options.defaultLimits(for: .regex).maxStates == 10_000)
+    }
+
     @Test("isMatch and firstMatch agree with matches on every engine")
     func searchVocabulary() throws {
         let matchers = [try Matcher(patterns: ["win"], options: Self.literal(ww: true)),

@@ -84,14 +84,17 @@ struct SavedRuleSetTests {
         #expect(try again.spamFilter().verdict(for: Array("xaab c7".utf8)).score == 4)
     }
 
-    @Test("a file of the previous format (version 1) is refused with the version error")
+    @Test("files of earlier formats (versions 1 and 2) are refused with the version error")
     func oldVersion() throws {
-        var bytes = try RuleSet(rules: [Rule("x")], options: Self.words).serialized()
-        bytes[8] = 1  // the version field
-        #expect {
-            _ = try RuleSet(deserializing: bytes)
-        } throws: { error in
-            String(describing: error).contains("format version 1")
+        #expect(RuleSet.version == 3)
+        for old: UInt8 in [1, 2] {
+            var bytes = try RuleSet(rules: [Rule("x")], options: Self.words).serialized()
+            bytes[8] = old  // the version field
+            #expect {
+                _ = try RuleSet(deserializing: bytes)
+            } throws: { error in
+                String(describing: error).contains("format version \(old)")
+            }
         }
     }
 }

@@ -113,13 +113,15 @@ public struct SpamEvaluation: Sendable {
         }
     }
 
-    /// The rules that fired in the most ham records (`onSpam == false`: the
-    /// false-positive culprits) or spam records, most first, ties by rule id; rules
-    /// that never fired on that class are left out.
+    /// The rules of positive weight that fired in the most ham records (`onSpam ==
+    /// false`: the false-positive culprits) or spam records (the ones that catch it),
+    /// most first, ties by rule id. Rules that never fired on that class are left out,
+    /// and so are rules of weight 0 or less: they pull a score down, so they are never
+    /// the reason a record was judged spam.
     public func topRules(onSpam: Bool, limit: Int = 20) -> [RuleCount] {
         let fires = onSpam ? spamFires : hamFires
         let judged = onSpam ? spamCaught : hamFalsePositives
-        let ids = fires.indices.filter { fires[$0] > 0 }.sorted { a, b in
+        let ids = fires.indices.filter { fires[$0] > 0 && rules[$0].weight > 0 }.sorted { a, b in
             fires[a] != fires[b] ? fires[a] > fires[b] : a < b
         }
         return ids.prefix(max(0, limit)).map {

@@ -109,4 +109,6 @@ public struct MailJudge: Sendable {
     public var hits: ArraySlice<RuleHit> { overall.hits }
     /// The threshold.
     public var threshold: Double { overall.threshold }
+    /// The precision scores are compared and printed at (``ScorePrecision``).
+    public var precision: ScorePrecision { overall.precision }
 }

@@ -209,7 +209,7 @@ public struct RuleFile: Sendable, Hashable {
     }
 
     private static func format(_ x: Double, decimals: Int?) -> String {
-        guard let decimals else { return x == x.rounded() && abs(x) < 1e15 ? String(Int64(x)) : String(x) }
+        guard let decimals else { return ScorePrecision.text(x) }
         return SpamTrainer.fixed(x, decimals: decimals)
     }
 }

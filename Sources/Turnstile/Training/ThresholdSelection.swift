@@ -7,8 +7,10 @@
 // value no record's score is close to, so the rounding of weights in a rules file
 // and the order of floating-point additions cannot move a record across it.
 
-// The decision itself is `RecordJudge.isSpam(score:threshold:)`; the candidates
-// below count records in score order, which is the same rule.
+// The decision itself is `RecordJudge.isSpam(score:threshold:precision:)`, which
+// compares scores at the decimals the weights carry; the candidates below count
+// records in score order, and each threshold lies half-way between two distinct
+// scores, far from both, so the two rules agree.
 
 /// A threshold and the confusion matrix it gives on the records it was chosen on.
 public struct ThresholdChoice: Sendable, Hashable {

@@ -1,7 +1,9 @@
 // The one place a record gets its verdict. `filter` (its sink and the reader's early
 // exit), `eval`, `train`, cross-validation and `SpamFilter.verdict(for:)` all judge
 // records here, so a list means the same thing in every command: the rules that fired
-// (each distinct rule once), the sum of their weights, and `score >= threshold`.
+// (each distinct rule once), the sum of their weights, and `score >= threshold` with the
+// score taken at the decimals the weights carry (`ScorePrecision`: 0.7 + 0.1 reaches
+// 0.8, although the binary sum is 0.7999999999999999).
 //
 // Regex rules need a completion pass: the combined automaton reports leftmost-first
 // matches, so a rule whose only matches overlap a higher-priority rule's match would go
@@ -35,6 +37,12 @@ public struct RecordJudge: Sendable {
     @usableFromInline let weights: [Double]
     /// A record whose score is at least this is spam.
     public let threshold: Double
+    /// The decimals the weights and threshold carry; scores are compared at this
+    /// precision, so floating-point noise in a sum never decides a verdict.
+    public let precision: ScorePrecision
+    /// `threshold` less half a unit of ``precision``'s last decimal: what a raw score
+    /// is compared with.
+    @usableFromInline let decisionThreshold: Double
     /// `true` when no rule weighs less than 0: a score only grows as matches are
     /// added, so once a record is spam it stays spam and a search may skip the rest of
     /// it (``isSettledSpam``).
@@ -64,6 +72,8 @@ public struct RecordJudge: Sendable {
         recordsHits = recordingHits
         weights = filter.rules.map(\.weight)
         threshold = filter.threshold
+        precision = filter.precision
+        decisionThreshold = filter.precision.decisionThreshold(for: filter.threshold)
         scoreOnlyGrows = weights.allSatisfy { $0 >= 0 }
         matcher = filter.matcher
         singleRuleMatchers = filter.singleRuleMatchers
@@ -72,9 +82,12 @@ public struct RecordJudge: Sendable {
         hitList.reserveCapacity(16)
     }
 
-    /// The decision rule itself: spam when the score reaches the threshold.
+    /// The decision rule itself: spam when the score, at the precision the weights
+    /// carry, reaches the threshold (``ScorePrecision/reaches(_:_:)``).
     @inlinable
-    public static func isSpam(score: Double, threshold: Double) -> Bool { score >= threshold }
+    public static func isSpam(score: Double, threshold: Double, precision: ScorePrecision) -> Bool {
+        precision.reaches(score, threshold)
+    }
 
     /// `true` when the rules need the completion pass (regex rule sets of more than one
     /// rule): then a record's matches from the combined matcher are not all its hits.
@@ -82,7 +95,7 @@ public struct RecordJudge: Sendable {
 
     /// `true` when a record without any match is clean (the threshold is above 0), so
     /// runs of records without matches need not be judged one by one.
-    public var recordWithoutMatchesIsClean: Bool { !Self.isSpam(score: 0, threshold: threshold) }
+    public var recordWithoutMatchesIsClean: Bool { !(0 >= decisionThreshold) }
 
     // MARK: Match by match
 
@@ -114,7 +127,7 @@ public struct RecordJudge: Sendable {
     @inlinable public var score: Double { total }
 
     /// The current record's decision so far.
-    @inlinable public var isSpam: Bool { Self.isSpam(score: total, threshold: threshold) }
+    @inlinable public var isSpam: Bool { total >= decisionThreshold }
 
     /// `true` when the current record is spam whatever else it contains (spam now, and
     /// no weight is negative): the early exit of a search.

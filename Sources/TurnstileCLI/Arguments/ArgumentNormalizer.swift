@@ -41,7 +41,7 @@ struct ArgumentNormalizer {
         if first.hasPrefix("-") {
             // Options of the root command: only whole words.
             guard ["-h", "--help", "--version", "--experimental-dump-help"].contains(first) else {
-                throw Failure(message: "unknown option '\(first)'; the first word must be a subcommand (filter, match, compile, eval, train) or --help")
+                throw Failure(message: "unknown option '\(first)'; the first word must be a subcommand (filter, match, compile, eval, train, rules) or --help")
             }
             return arguments
         }

@@ -35,7 +35,8 @@ struct OptionSpellings: Sendable {
     /// `RuleOptions`.
     static let rules = OptionSpellings(
         flags: ["F", "i", "w"], valued: ["e": "regexp", "f": "file"],
-        longValued: ["regexp", "file", "rules", "max-pattern-file-bytes", "automaton", "max-automaton-bytes"])
+        longValued: ["regexp", "file", "rules", "max-pattern-file-bytes", "automaton", "max-automaton-bytes",
+                     "max-states", "max-table-bytes"])
     /// `StreamOptions`.
     static let stream = OptionSpellings(
         valued: ["j": "threads"], longValued: ["delimiter", "color", "max-record-bytes", "threads"])
@@ -72,6 +73,7 @@ struct OptionSpellings: Sendable {
         "match": rules + stream + format + matchGrep,
         "compile": rules + OptionSpellings(valued: ["o": nil]),
         "eval": rules + labelled + OptionSpellings(longValued: ["threshold", "top"]),
+        "rules": rules,
         "train": labelled + OptionSpellings(
             valued: ["o": nil],
             longValued: ["top", "min-count", "smoothing", "min-precision", "threshold-above", "include", "exclude",

@@ -67,16 +67,11 @@ enum Rendering {
         }
     }
 
-    /// A score as JSON: integral values without a fraction.
-    static func number(_ x: Double) -> String {
-        if x == x.rounded(), abs(x) < 1e15 { return String(Int64(x)) }
-        return String(x)
-    }
-
-    /// The union of the matches' ranges, sorted and merged (empty matches dropped).
-    static func mergedRanges(_ matches: ArraySlice<Match>, into ranges: inout [Range<Int>]) {
+    /// The union of the matches' ranges, sorted and merged (empty matches dropped, and
+    /// with `marking`, the matches of rules `marking[pattern] == false`).
+    static func mergedRanges(_ matches: ArraySlice<Match>, marking: [Bool]? = nil, into ranges: inout [Range<Int>]) {
         ranges.removeAll(keepingCapacity: true)
-        for m in matches where !m.isEmpty { ranges.append(m.range) }
+        for m in matches where !m.isEmpty && marking?[m.pattern] != false { ranges.append(m.range) }
         if ranges.count > 1 {
             ranges.sort { $0.lowerBound < $1.lowerBound }
             var w = 0
