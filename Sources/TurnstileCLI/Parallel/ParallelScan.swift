@@ -81,7 +81,10 @@ struct ParallelScan<Sink: ChunkSink> {
         var prefix: [UInt8]
         var base: Int
         var firstRecord: Int
+        /// The name the sink gets (nil when lines are not prefixed).
         var name: String?
+        /// The name an error message gives.
+        var displayName: String
     }
 
     /// The output in input order, one item per number.
@@ -184,7 +187,7 @@ struct ParallelScan<Sink: ChunkSink> {
                     } catch {
                         switch error {
                         case .read(let code):
-                            reportInputError("\(rest.name ?? "(standard input)"): \(errnoDescription(code))")
+                            reportInputError("\(rest.displayName): \(errnoDescription(code))")
                             outcome.status.hadError = true
                         case .sink(let e): failed(e)
                         }
@@ -267,7 +270,8 @@ struct ParallelScan<Sink: ChunkSink> {
                 if atEnd { break }
                 if pending >= maxRecordBytes / 2 {
                     emit(.rest(Rest(fd: fd, prefix: Array(UnsafeBufferPointer(start: current.base, count: pending)),
-                                    base: base, firstRecord: firstRecord, name: named ? name : nil)))
+                                    base: base, firstRecord: firstRecord, name: named ? name : nil,
+                                    displayName: name)))
                     emit(.inputEnd(name: name))
                     continue inputs
                 }
