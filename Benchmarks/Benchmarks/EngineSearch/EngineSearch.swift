@@ -103,7 +103,7 @@ let benchmarks: @Sendable () -> Void = {
         let regex = try! compiler.compile("[A-Z][a-z]+ing")
         Benchmark("Regex [A-Z][a-z]+ing \(label): isMatch-free scan (matches) 16 MiB") { benchmark in
             haystack.withUnsafeBufferPointer { buffer in
-                for _ in benchmark.scaledIterations { blackHole(regex.matches(in: buffer).count) }
+                for _ in benchmark.scaledIterations { blackHole((regex.matches(in: buffer) as [Match]).count) }
             }
         }
     }
@@ -113,6 +113,15 @@ let benchmarks: @Sendable () -> Void = {
             for _ in benchmark.scaledIterations { blackHole(forward.isMatch(in: buffer)) }
         }
     }
+
+    // The lazy `matches(in:)` against `forEachMatch` and the array (issue 18's goal: the
+    // lazy sequence within 5 % of forEachMatch) on a match-dense 10 MiB text: single
+    // letters for Aho-Corasick (about one match in four bytes), every word for the regex.
+    let dense = Array(haystack.prefix(10 << 20))
+    let letters = try! AhoCorasick(["e", "t", "a"])
+    let everyWord = try! RegexAutomaton("[a-z]+")
+    registerLazyVersusCallback("AhoCorasick e|t|a", letters, dense) { letters.matches(in: $0) as [Match] }
+    registerLazyVersusCallback("Regex [a-z]+", everyWord, dense) { everyWord.matches(in: $0) as [Match] }
 
     // Build time.
     let buildMetrics: [BenchmarkMetric] = [.wallClock, .mallocCountTotal, .peakMemoryResident]
@@ -164,5 +173,34 @@ let benchmarks: @Sendable () -> Void = {
         var s = table.startState()
         for i in benchmark.scaledIterations { s = table.next(s, class: i % 3); if s == 0 { s = table.startState() } }
         blackHole(s)
+    }
+}
+
+/// Counts with the callback form (the existential is opened once, outside the loop).
+func forEachCount(_ searcher: some MatchSearcher, _ haystack: [UInt8]) -> Int {
+    var n = 0
+    searcher.forEachMatch(in: haystack) { _ in n &+= 1; return true }
+    return n
+}
+
+/// Counts by iterating the lazy sequence, as a `for` loop in user code does.
+func lazyCount(_ searcher: some MatchSearcher, _ haystack: [UInt8]) -> Int {
+    var n = 0
+    for _ in searcher.matches(in: haystack) { n &+= 1 }
+    return n
+}
+
+/// Three benchmarks over the same matches: the callback, the lazy sequence and the
+/// array API (`array`), each counting them.
+func registerLazyVersusCallback<S: MatchSearcher>(_ name: String, _ searcher: S, _ haystack: [UInt8],
+                                                  array: @escaping @Sendable ([UInt8]) -> [Match]) {
+    Benchmark("Lazy vs callback: \(name) forEachMatch, 10 MiB") { benchmark in
+        for _ in benchmark.scaledIterations { blackHole(forEachCount(searcher, haystack)) }
+    }
+    Benchmark("Lazy vs callback: \(name) lazy matches(in:), 10 MiB") { benchmark in
+        for _ in benchmark.scaledIterations { blackHole(lazyCount(searcher, haystack)) }
+    }
+    Benchmark("Lazy vs callback: \(name) array matches(in:), 10 MiB") { benchmark in
+        for _ in benchmark.scaledIterations { blackHole(array(haystack).count) }
     }
 }

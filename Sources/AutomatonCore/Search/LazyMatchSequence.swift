@@ -15,13 +15,13 @@
 /// let all = Array(ac.matches(in: bytes))                 // an array, when asked for
 /// ```
 ///
-/// The iterator fetches matches in batches (1, 2, 4, … up to 256), so a loop that
+/// The iterator fetches matches in batches (1, 2, 4, … up to 512), so a loop that
 /// stops after the first match scans no further than it, while a long iteration pays
-/// for resuming the search only once per 256 matches.
+/// for resuming the search only once per 512 matches.
 ///
 /// - Complexity: iterating all matches costs what `forEachMatch(in:_:)` costs, plus
 ///   O(longest pattern) per batch for overlapping literal matches; memory is O(1)
-///   beyond a 256-match buffer (and one copy of a non-contiguous haystack).
+///   beyond a 512-match buffer (and one copy of a non-contiguous haystack).
 public struct LazyMatchSequence<Searcher: MatchSearcher, Haystack: Collection<UInt8>>: Sequence {
     /// The searcher.
     public let searcher: Searcher
@@ -34,31 +34,39 @@ public struct LazyMatchSequence<Searcher: MatchSearcher, Haystack: Collection<UI
         self.haystack = haystack
     }
 
+    @inlinable
     public func makeIterator() -> Iterator { Iterator(searcher: searcher, haystack: haystack) }
 
     /// An iterator over the matches, in the searcher's order.
+    ///
+    /// `next()` is inlinable so a `for` loop in another module is specialized for the
+    /// searcher and haystack: handing out a buffered match is an index check and a
+    /// load; the searcher runs (through `refill`) once per batch.
+    // PERF: Benchmarks/Benchmarks/EngineSearch 'Lazy vs callback'.
     public struct Iterator: IteratorProtocol {
-        let searcher: Searcher
-        let haystack: Haystack
+        @usableFromInline let searcher: Searcher
+        @usableFromInline let haystack: Haystack
         /// The bytes of a haystack without contiguous storage, copied on first use.
-        var copy: [UInt8]? = nil
-        var cursor: Searcher.MatchCursor
+        @usableFromInline var copy: [UInt8]? = nil
+        @usableFromInline var cursor: Searcher.MatchCursor
         /// The current batch; `index` is the next match to hand out.
-        var buffer: [Match] = []
-        var index = 0
+        @usableFromInline var buffer: [Match] = []
+        @usableFromInline var index = 0
         /// The next batch's size: doubles up to `maxBatch`.
-        var batch = 1
+        @usableFromInline var batch = 1
         /// `true` once a batch came back short: the search has no more matches.
-        var exhausted = false
+        @usableFromInline var exhausted = false
 
-        static var maxBatch: Int { 256 }
+        @usableFromInline static var maxBatch: Int { 512 }
 
+        @inlinable
         init(searcher: Searcher, haystack: Haystack) {
             self.searcher = searcher
             self.haystack = haystack
             self.cursor = searcher.makeMatchCursor()
         }
 
+        @inlinable
         public mutating func next() -> Match? {
             if index < buffer.count {
                 defer { index &+= 1 }
@@ -71,27 +79,34 @@ public struct LazyMatchSequence<Searcher: MatchSearcher, Haystack: Collection<UI
             return buffer[0]
         }
 
-        private mutating func refill() {
-            // Move the buffer and cursor out so the closure can mutate them without
-            // touching `self` (and without a copy-on-write of the buffer).
+        /// Fetches the next batch of matches into `buffer` (once per batch, so it need
+        /// not be specialized).
+        @usableFromInline
+        mutating func refill() {
+            // Move the buffer and cursor out so the closures mutate locals, not `self`
+            // (and the buffer is not copied on write).
             var matches = buffer
             buffer = []
             matches.removeAll(keepingCapacity: true)
             var cursor = self.cursor
             let limit = batch
             let searcher = self.searcher
-            let fill = { (bytes: UnsafeBufferPointer<UInt8>) in
-                searcher.forEachMatch(in: bytes, after: &cursor) { m in
-                    matches.append(m)
-                    return matches.count < limit
+            if copy == nil {
+                let searched: Void? = haystack.withContiguousStorageIfAvailable { bytes in
+                    searcher.forEachMatch(in: bytes, after: &cursor) { m in
+                        matches.append(m)
+                        return matches.count < limit
+                    }
                 }
+                if searched == nil { copy = Array(haystack) }
             }
             if let copy {
-                copy.withUnsafeBufferPointer(fill)
-            } else if haystack.withContiguousStorageIfAvailable(fill) == nil {
-                let bytes = Array(haystack)
-                bytes.withUnsafeBufferPointer(fill)
-                copy = bytes
+                copy.withUnsafeBufferPointer { bytes in
+                    searcher.forEachMatch(in: bytes, after: &cursor) { m in
+                        matches.append(m)
+                        return matches.count < limit
+                    }
+                }
             }
             self.cursor = cursor
             exhausted = matches.count < limit
