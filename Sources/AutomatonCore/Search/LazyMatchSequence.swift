@@ -49,53 +49,55 @@ public struct LazyMatchSequence<Searcher: MatchSearcher, Haystack: Collection<UI
         /// The bytes of a haystack without contiguous storage, copied on first use.
         @usableFromInline var copy: [UInt8]? = nil
         @usableFromInline var cursor: Searcher.MatchCursor
-        /// The current batch; `index` is the next match to hand out.
-        @usableFromInline var buffer: [Match] = []
+        /// The current batch: `storage.base[index..<count]` are still to hand out.
+        /// (A raw buffer rather than an array: appending and reading back cost no
+        /// uniqueness or capacity checks per match.)
+        @usableFromInline let storage: MatchBatchStorage
+        @usableFromInline var count = 0
         @usableFromInline var index = 0
-        /// The next batch's size: doubles up to `maxBatch`.
+        /// The next batch's size: doubles up to `MatchBatchStorage.capacity`.
         @usableFromInline var batch = 1
         /// `true` once a batch came back short: the search has no more matches.
         @usableFromInline var exhausted = false
-
-        @usableFromInline static var maxBatch: Int { 512 }
 
         @inlinable
         init(searcher: Searcher, haystack: Haystack) {
             self.searcher = searcher
             self.haystack = haystack
             self.cursor = searcher.makeMatchCursor()
+            self.storage = MatchBatchStorage()
         }
 
         @inlinable
         public mutating func next() -> Match? {
-            if index < buffer.count {
-                defer { index &+= 1 }
-                return buffer[index]
+            if index < count {
+                // SAFETY: index < count <= capacity, and storage keeps the memory alive.
+                let m = storage.base[index]
+                index &+= 1
+                return m
             }
             if exhausted { return nil }
             refill()
-            guard !buffer.isEmpty else { return nil }
+            guard count > 0 else { return nil }
             index = 1
-            return buffer[0]
+            return storage.base[0]
         }
 
-        /// Fetches the next batch of matches into `buffer` (once per batch, so it need
-        /// not be specialized).
+        /// Fetches the next batch of matches (once per batch, so it need not be specialized).
         @usableFromInline
         mutating func refill() {
-            // Move the buffer and cursor out so the closures mutate locals, not `self`
-            // (and the buffer is not copied on write).
-            var matches = buffer
-            buffer = []
-            matches.removeAll(keepingCapacity: true)
             var cursor = self.cursor
             let limit = batch
             let searcher = self.searcher
+            let base = storage.base
+            var k = 0
             if copy == nil {
                 let searched: Void? = haystack.withContiguousStorageIfAvailable { bytes in
                     searcher.forEachMatch(in: bytes, after: &cursor) { m in
-                        matches.append(m)
-                        return matches.count < limit
+                        // SAFETY: k < limit <= capacity (the search stops at limit).
+                        base[k] = m
+                        k &+= 1
+                        return k < limit
                     }
                 }
                 if searched == nil { copy = Array(haystack) }
@@ -103,18 +105,34 @@ public struct LazyMatchSequence<Searcher: MatchSearcher, Haystack: Collection<UI
             if let copy {
                 copy.withUnsafeBufferPointer { bytes in
                     searcher.forEachMatch(in: bytes, after: &cursor) { m in
-                        matches.append(m)
-                        return matches.count < limit
+                        base[k] = m
+                        k &+= 1
+                        return k < limit
                     }
                 }
             }
             self.cursor = cursor
-            exhausted = matches.count < limit
-            buffer = matches
+            exhausted = k < limit
+            count = k
             index = 0
-            if batch < Self.maxBatch { batch &*= 2 }
+            if batch < MatchBatchStorage.capacity { batch &*= 2 }
         }
     }
+}
+
+/// The memory of one batch of matches, owned by a lazy iterator (a copy of an iterator
+/// shares it; as with any iterator, advance only one of the copies).
+@usableFromInline
+final class MatchBatchStorage {
+    /// The most matches fetched per batch.
+    @usableFromInline static var capacity: Int { 512 }
+    /// `capacity` matches, uninitialized until written (Match is trivial).
+    @usableFromInline let base: UnsafeMutablePointer<Match>
+
+    @usableFromInline
+    init() { base = .allocate(capacity: Self.capacity) }
+
+    deinit { base.deallocate() }
 }
 
 extension LazyMatchSequence: Sendable where Searcher: Sendable, Haystack: Sendable {}
