@@ -343,7 +343,7 @@ final class Runner {
                         return parts.count == 4 && parts[2] == "spam" ? Int(parts[3]) : nil
                     })
             } else {
-                out[EngineName.turnstileCLI] = Command(executable: bin, arguments: ["match", "-c"] + flags + patternArgs, countKind: .matches)
+                out[EngineName.turnstileCLI] = Command(executable: bin, arguments: ["match", "--count-matches"] + flags + patternArgs, countKind: .matches)
             }
         }
         if let rg = tools[EngineName.rg] {
