@@ -80,7 +80,7 @@ let package = Package(
         ),
         .testTarget(
             name: "TurnstileTests",
-            dependencies: ["Turnstile", "AutomatonCore", "TestSupport"]
+            dependencies: ["Turnstile", "AutomatonCore", "TestSupport", "PCRE2Oracle"]
         ),
         // Runs the built `turnstile` binary; depending on the executable target makes
         // `swift build --build-tests` / `swift test` build it first.

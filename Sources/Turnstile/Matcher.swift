@@ -97,6 +97,9 @@ public struct Matcher: Sendable {
         case kmp(SingleLiteralSearcher)
         case ahoCorasick(AhoCorasick)
         case regex(RegexAutomaton)
+        /// A regex that is an alternation of literals: the literal engine searches,
+        /// the regex automaton is kept for export and statistics.
+        case regexLiterals(RegexLiterals, RegexAutomaton)
     }
 
     let engine: Engine
@@ -154,7 +157,16 @@ public struct Matcher: Sendable {
                 throw TurnstileError(.invalidOptions(
                     "--match-kind \(options.matchKind) needs literal patterns (-F); regexes are leftmost-first"))
             }
-            engine = .regex(try Self.compileRegex(patterns, options: options))
+            let (regex, hirs) = try Self.compileRegex(patterns, options: options)
+            do {
+                if let literals = try RegexLiterals(hirs: hirs, options: options) {
+                    engine = .regexLiterals(literals, regex)
+                    return
+                }
+            } catch {
+                throw TurnstileError(.automaton(error))
+            }
+            engine = .regex(regex)
         case .literal:
             do {
                 if patterns.count == 1 {
@@ -174,16 +186,20 @@ public struct Matcher: Sendable {
         }
     }
 
-    private static func compileRegex(_ patterns: [[UInt8]], options: Options) throws(TurnstileError) -> RegexAutomaton {
+    /// The regex automaton and the parsed patterns (before `-w` wraps them).
+    private static func compileRegex(_ patterns: [[UInt8]], options: Options) throws(TurnstileError) -> (RegexAutomaton, [Hir]) {
         let compiler = RegexCompiler()
             .limits(options.effectiveLimits)
             .caseInsensitive(options.caseInsensitive)
             .bytes(options.bytesMode)
+            .prefilter(options.prefilter)
         var hirs: [Hir] = []
+        var asWritten: [Hir] = []
         for (index, pattern) in patterns.enumerated() {
             do {
                 // Parse the pattern as written first, so error offsets point into it.
                 var hir = try RegexSyntax.parse(pattern, options: compiler.syntax)
+                asWritten.append(hir)
                 if options.wholeWord {
                     hir = try RegexSyntax.parse(Array("\\b(?:".utf8) + pattern + Array(")\\b".utf8), options: compiler.syntax)
                 }
@@ -193,7 +209,7 @@ public struct Matcher: Sendable {
             }
         }
         do {
-            return try compiler.compile(hirs: hirs)
+            return (try compiler.compile(hirs: hirs), asWritten)
         } catch {
             throw TurnstileError(.regex(error))
         }
@@ -208,7 +224,7 @@ public struct Matcher: Sendable {
         case .empty: return .empty
         case .kmp: return .kmp
         case .ahoCorasick: return .ahoCorasick
-        case .regex: return .regex
+        case .regex, .regexLiterals: return .regex
         }
     }
 
@@ -226,7 +242,7 @@ public struct Matcher: Sendable {
             return Statistics(representation: .ahoCorasick, storage: st.representation.description,
                               patterns: st.patternCount, states: st.stateCount, byteClasses: st.byteClassCount,
                               memoryBytes: st.memoryBytes)
-        case .regex(let r):
+        case .regex(let r), .regexLiterals(_, let r):
             if let f = r.forwardDFA {
                 let memory = f.memoryBytes + (r.reverseDFA?.memoryBytes ?? 0)
                 return Statistics(representation: .regex, storage: "dense DFA (forward + reverse)",
@@ -245,7 +261,7 @@ public struct Matcher: Sendable {
         case .empty: return nil
         case .kmp(let s): return s.dfa
         case .ahoCorasick(let ac): return ac.denseDFA
-        case .regex(let r): return r.forwardDFA
+        case .regex(let r), .regexLiterals(_, let r): return r.forwardDFA
         }
     }
 
@@ -268,6 +284,11 @@ public struct Matcher: Sendable {
             }
         case .regex(let r):
             matches.append(contentsOf: r.matches(in: haystack))
+        case .regexLiterals(let l, _):
+            l.forEachMatch(in: haystack, from: 0) { m in
+                matches.append(m)
+                return true
+            }
         }
     }
 
@@ -294,6 +315,8 @@ public struct Matcher: Sendable {
             for m in r.matches(in: haystack) where m.start >= from {
                 if !body(m) { return }
             }
+        case .regexLiterals(let l, _):
+            l.forEachMatch(in: haystack, from: from, body)
         }
     }
 
@@ -316,7 +339,7 @@ public struct Matcher: Sendable {
         case .empty: return nil
         case .ahoCorasick(let ac): return ac.firstMatch(in: haystack)
         case .regex(let r): return r.firstMatch(in: haystack)
-        case .kmp: return matches(in: haystack).first
+        case .kmp, .regexLiterals: return matches(in: haystack).first
         }
     }
 
@@ -331,7 +354,7 @@ public struct Matcher: Sendable {
         case .empty: return false
         case .ahoCorasick(let ac): return ac.isMatch(in: haystack)
         case .regex(let r): return r.isMatch(in: haystack)
-        case .kmp: return !matches(in: haystack).isEmpty
+        case .kmp, .regexLiterals: return !matches(in: haystack).isEmpty
         }
     }
 
@@ -349,6 +372,7 @@ public struct Matcher: Sendable {
         case .empty: return true
         case .kmp, .ahoCorasick:
             return !literalBytes[Int(byte)] && !isASCIIWordByte(byte) && !patterns.contains(where: \.isEmpty)
+        case .regexLiterals(let l, _): return l.cannotContain(byte)
         case .regex: return false
         }
     }

@@ -127,7 +127,13 @@ struct MatcherTests {
     func searchAcross() throws {
         #expect(try Matcher(patterns: ["ab"], options: Self.literal()).canSearchAcross(delimiter: 0x0A))
         #expect(try !Matcher(patterns: ["a\nb"], options: Self.literal()).canSearchAcross(delimiter: 0x0A))
-        #expect(try !Matcher(patterns: ["ab"], options: .init()).canSearchAcross(delimiter: 0x0A))
+        // A regex that is an alternation of literals is searched as literals.
+        #expect(try Matcher(patterns: ["ab|cd"], options: .init()).canSearchAcross(delimiter: 0x0A))
+        #expect(try !Matcher(patterns: ["a\nb|c"], options: .init()).canSearchAcross(delimiter: 0x0A))
+        #expect(try !Matcher(patterns: ["a.b"], options: .init()).canSearchAcross(delimiter: 0x0A))
+        var plain = Matcher.Options()
+        plain.prefilter = false
+        #expect(try !Matcher(patterns: ["ab"], options: plain).canSearchAcross(delimiter: 0x0A))
     }
 }
 
