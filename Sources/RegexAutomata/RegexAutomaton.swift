@@ -142,6 +142,18 @@ public struct RegexAutomaton: Sendable {
         return matches(in: haystack, stats: &stats)
     }
 
+    /// Every match of a search that begins at `from` (the bytes before it only decide
+    /// look-behind, as in PCRE2's start offset).
+    ///
+    /// - Precondition: `0 <= from <= haystack.count`.
+    public func matches(in haystack: UnsafeBufferPointer<UInt8>, from: Int) -> [Match] {
+        precondition(from >= 0 && from <= haystack.count, "search start outside the haystack")
+        var searcher = Searcher(self)
+        return GlobalLoop.run(haystack, utf8: isUTF8, from: from) { pos, retry in
+            searcher.find(haystack, from: pos, retry: retry)
+        }
+    }
+
     /// Every match, adding the work done to `stats`.
     public func matches(in haystack: UnsafeBufferPointer<UInt8>, stats: inout SearchStats) -> [Match] {
         var searcher = Searcher(self)

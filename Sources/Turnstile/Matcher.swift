@@ -109,6 +109,17 @@ public struct Matcher: Sendable {
     public let patterns: [[UInt8]]
     /// 256 flags: byte b can be part of a literal match.
     private let literalBytes: [Bool]
+    /// For regexes: 256 flags (byte b may occur in a match) and whether a match may
+    /// depend on where a record starts or ends (see ``canSearchAcross(delimiter:)``).
+    private var regexShape: RegexShape? = nil
+
+    struct RegexShape: Sendable {
+        var bytes: [Bool]
+        /// `^`/`$` without `m`, `\A`, `\z`, or an empty match: never across records.
+        var needsRecordEdges: Bool
+        /// `(?m)^`/`$`: across `\n`-delimited records only.
+        var usesLineAnchors: Bool
+    }
 
     /// Builds a matcher for `patterns` (UTF-8 strings).
     public init(patterns: [String], options: Options) throws(TurnstileError) {
@@ -158,6 +169,15 @@ public struct Matcher: Sendable {
                     "--match-kind \(options.matchKind) needs literal patterns (-F); regexes are leftmost-first"))
             }
             let (regex, hirs) = try Self.compileRegex(patterns, options: options)
+            var shape = RegexShape(bytes: [Bool](repeating: false, count: 256), needsRecordEdges: regex.canMatchEmpty,
+                                   usesLineAnchors: false)
+            for hir in hirs {
+                let (bytes, looks) = hir.bytesAndLooks
+                for b in 0..<256 where bytes[b] { shape.bytes[b] = true }
+                if looks.contains(.textStart) || looks.contains(.textEnd) { shape.needsRecordEdges = true }
+                if looks.contains(.lineStart) || looks.contains(.lineEnd) { shape.usesLineAnchors = true }
+            }
+            regexShape = shape
             do {
                 if let literals = try RegexLiterals(hirs: hirs, options: options) {
                     engine = .regexLiterals(literals, regex)
@@ -312,7 +332,11 @@ public struct Matcher: Sendable {
         case .ahoCorasick(let ac):
             ac.forEachMatch(in: haystack, from: from, body)
         case .regex(let r):
-            for m in r.matches(in: haystack) where m.start >= from {
+            // No match can hold the byte before `from` (a record delimiter of a block
+            // searched across records): the whole search's matches from `from` on are
+            // those of a search begun there, so skip the bytes before it.
+            let start = from > 0 && canSearchAcross(delimiter: haystack[from - 1]) ? from : 0
+            for m in r.matches(in: haystack, from: start) where m.start >= from {
                 if !body(m) { return }
             }
         case .regexLiterals(let l, _):
@@ -373,7 +397,14 @@ public struct Matcher: Sendable {
         case .kmp, .ahoCorasick:
             return !literalBytes[Int(byte)] && !isASCIIWordByte(byte) && !patterns.contains(where: \.isEmpty)
         case .regexLiterals(let l, _): return l.cannotContain(byte)
-        case .regex: return false
+        case .regex:
+            // The regex DFA over a block finds each record's matches when no match can
+            // hold the delimiter and nothing depends on the record's edges (a
+            // delimiter is a non-word byte, so `\b` sees what it saw in the record).
+            // PERF: regex_throughput.py 'https?://[a-z0-9.-]+'.
+            guard let shape = regexShape else { return false }
+            return !shape.bytes[Int(byte)] && !isASCIIWordByte(byte) && !shape.needsRecordEdges
+                && (!shape.usesLineAnchors || byte == 0x0A)
         }
     }
 }
