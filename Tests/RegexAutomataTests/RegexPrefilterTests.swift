@@ -11,10 +11,12 @@ import TestSupport
 
 /// A pattern and the kernel its prefix set must choose.
 private let forcedKernels: [(pattern: String, kernel: String)] = [
-    ("https?://[a-z0-9.-]+", "memmem"),
-    ("(?i)hello[0-9]*", "memmem"),
+    ("https?://[a-z0-9.-]+", "teddy"),
+    ("zebra[0-9]*", "memmem"),
+    ("(?i)zebra[0-9]*", "memmem"),
     ("[xq][a-z]+", "memchr"),
-    ("(?:ab|cd)[0-9]+", "memchr"),
+    ("(?:qa|zc)[0-9]+", "memchr"),
+    ("(?:ab|cd)[0-9]+", "teddy"),
     ("(?i)(?:ab|cd|ef)x*", "teddy"),
     ("(?:foo|bar|baz|qux|zap)\\d+", "teddy"),
     ("(?:free|win|cash|prize)[a-z]*", "teddy"),
@@ -40,7 +42,7 @@ struct RegexPrefilterTests {
         // Pieces of the patterns' literals, separators and noise, so candidates that
         // fail, matches that overlap candidates, and matches at the edges all occur.
         let pieces = ["http", "https://", "://", "a.b", "-", "HeLLo", "hello", "12", "x", "q", "ab", "cd",
-                      "EF", "ef", "foo", "bar", "baz1", "qux", "free", "win", "cash", "prize", "cat", "dogs",
+                      "EF", "ef", "zebra", "ZeBRa9", "zeb", "qa", "zc1", "foo", "bar", "baz1", "qux", "free", "win", "cash", "prize", "cat", "dogs",
                       " ", "\n", "z", "Q9", "é"].map { Array($0.utf8) }
         for round in 0..<300 {
             var haystack: [UInt8] = []
@@ -119,11 +121,18 @@ struct RegexPrefilterTests {
     /// once per forward scan, and the prefilter switches itself off.
     @Test func denseCandidatesStayLinear() throws {
         let regex = try RegexCompiler().compile("ab[^x]*x")
-        #expect(regex.prefilterKernel == "memmem")
+        #expect(regex.prefilterKernel == "teddy")
         let haystack = [UInt8](repeating: UInt8(ascii: "a"), count: 20_000) + Array("ab".utf8)
         var stats = RegexAutomaton.SearchStats()
         #expect(regex.matches(in: haystack, stats: &stats).isEmpty)
         #expect(stats.transitions <= 2 * haystack.count + 10, "\(stats.transitions) transitions")
+        // memmem verifies each candidate: a run of its rare byte must not make it O(n·m).
+        let rare = try RegexCompiler().compile("zzq[^x]*x")
+        #expect(rare.prefilterKernel == "memmem")
+        let zs = [UInt8](repeating: UInt8(ascii: "z"), count: 20_000)
+        var stats3 = RegexAutomaton.SearchStats()
+        #expect(rare.matches(in: zs, stats: &stats3).isEmpty)
+        #expect(stats3.transitions <= 2 * zs.count + 10, "\(stats3.transitions) transitions")
         let words = [UInt8](String(repeating: "abab ", count: 4_000).utf8)
         var stats2 = RegexAutomaton.SearchStats()
         #expect(regex.matches(in: words, stats: &stats2).isEmpty)
