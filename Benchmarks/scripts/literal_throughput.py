@@ -76,7 +76,7 @@ def workloads(d, ts):
         f = os.path.join(d, "stop" if n == "stop" else f"words{n}")
         name = "stop words" if n == "stop" else f"{n} words"
         rows.append((f"match {name}", [
-            ("turnstile", lambda h, f=f: [ts, "match", "-c", "-F", "-f", f, h], None),
+            ("turnstile", lambda h, f=f: [ts, "match", "--count-matches", "-F", "-f", f, h], None),
             ("rg", lambda h, f=f: ["rg", "--count-matches", "-F", "-f", f, h], None),
         ]))
     for n in ("10", "100", "1000", "10000", "stop"):

@@ -43,7 +43,7 @@ struct CompileCommand: ParsableCommand {
             set = try rules.ruleSet(fallback: .standard)
             matcher = try set.matcher()
         } catch {
-            throw CommandFailure(String(describing: error))
+            throw CommandFailure(rules.describe(error))
         }
         let buildTime = clock.now - started
         let output = OutputWriter(fd: 1)

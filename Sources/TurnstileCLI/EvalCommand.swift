@@ -57,7 +57,7 @@ struct EvalCommand: ParsableCommand {
             evaluation = format.isMail ? SpamEvaluation(mail: try MailJudge(rules: set, threshold: t))
                 : SpamEvaluation(filter: try set.spamFilter(threshold: t))
         } catch {
-            throw CommandFailure(String(describing: error))
+            throw CommandFailure(rules.describe(error))
         }
         try input.forEachRecord { isSpam, text in
             if format.isMail {

@@ -15,7 +15,7 @@ extension FilterCommand {
             let set = try rules.ruleSet(fallback: .standardMail)
             judge = try MailJudge(rules: set, threshold: threshold ?? set.threshold ?? 1)
         } catch {
-            throw CommandFailure(String(describing: error))
+            throw CommandFailure(rules.describe(error))
         }
         let mode: MailFilterSink.Mode = spam ? .spam : count ? .count : json ? .json : explain ? .explain : .clean
         let output = OutputWriter(fd: 1)

@@ -18,12 +18,17 @@ struct FilterCommand: ParsableCommand {
             --explain shows each verdict: the score, the threshold and every rule that
             fired, with its weight and first match; --json gives the same as fields.
             Scores are compared and printed at the decimals the weights carry.
+            grep's -n, -c, -H, -q, -s and -r work with grep's meanings on the records
+            filter prints; match's output flags (-o, -v, -A, ...) are refused.
 
             Exit status: 0 when some record was spam, 1 when none was, 2 on any error.
 
             Examples:
               $ printf 'lunch?\\nURGENT: claim your prize\\n' | turnstile filter
               lunch?
+              $ printf 'lunch?\\nURGENT: claim your prize\\nsee you\\n' | turnstile filter -n
+              1:lunch?
+              3:see you
               $ turnstile filter --count Corpora/messages/sample.txt
               clean 18 spam 10
               $ turnstile filter --spam --color=always Corpora/messages/sample.txt
@@ -46,6 +51,7 @@ struct FilterCommand: ParsableCommand {
 
     @OptionGroup(title: "Rule options") var rules: RuleOptions
     @OptionGroup(title: "Input and output") var stream: StreamOptions
+    @OptionGroup(title: "As grep") var grep: FilterGrepOptions
     @OptionGroup(title: "Mail") var input: FormatOptions
 
     @Option(name: .customLong("spam-to"),
@@ -86,9 +92,24 @@ struct FilterCommand: ParsableCommand {
         if input.format.isMail, mask { throw ValidationError("--mask needs --format lines: a message's verdict comes from its decoded text, not its bytes") }
         if spamTo != nil, !input.format.isMail { throw ValidationError("--spam-to needs --format mbox, eml or maildir") }
         if spamTo != nil, spam || mask { throw ValidationError("--spam-to cannot be combined with --spam or --mask") }
+        if input.format.isMail, grep.lineNumber || grep.count || grep.withFilename || grep.quiet {
+            throw ValidationError("-n, -c, -H and -q apply to --format lines; with mail, use --count or --json")
+        }
+        if grep.count, count || json || explain {
+            throw ValidationError("-c counts the records filter prints; it cannot be combined with --count, --json or --explain")
+        }
+        if grep.lineNumber || grep.withFilename, count || json || explain {
+            throw ValidationError("-n and -H prefix printed records; --count, --json and --explain print none")
+        }
+    }
+
+    /// What grep's flags ask of the sink.
+    var habits: FilterSink.GrepHabits {
+        FilterSink.GrepHabits(lineNumber: grep.lineNumber, withName: grep.withFilename, countOnly: grep.count, quiet: grep.quiet)
     }
 
     func run() throws {
+        inputMessagesSuppressed = grep.noMessages
         if input.format.isMail { return try runMail() }
         let filter: SpamFilter
         do {
@@ -96,41 +117,56 @@ struct FilterCommand: ParsableCommand {
             let set = try rules.ruleSet(fallback: .standard)
             filter = try set.spamFilter(threshold: threshold ?? set.threshold ?? 1)
         } catch {
-            throw CommandFailure(String(describing: error))
+            throw CommandFailure(rules.describe(error))
         }
         let mode: FilterSink.Mode = spam ? .spam : mask ? .mask : count ? .count : json ? .json : explain ? .explain : .clean
         let output = OutputWriter(fd: 1)
         let color = stream.useColor(output)
         let delimiter = stream.delimiter, maxRecordBytes = stream.maxRecordBytes
+        let habits = self.habits
         let makeSink = { @Sendable (output: OutputWriter) in
-            FilterSink(filter: filter, mode: mode, output: output, color: color, delimiter: delimiter)
+            FilterSink(filter: filter, mode: mode, output: output, color: color, delimiter: delimiter, habits: habits)
         }
         // PERF: Benchmarks/scripts/literal_throughput.py 'filter': modes that print
         // only the verdict (or the record as it is) stop searching a spam record early.
-        let verdictOnly = mode == .count || mode == .clean || (mode == .spam && !color)
+        let verdictOnly = mode == .count || mode == .clean || (mode == .spam && !color) || habits.countOnly || habits.quiet
         let makeReader = { @Sendable in
             RecordReader(matcher: filter.matcher, delimiter: delimiter, maxRecordBytes: maxRecordBytes,
-                         stopAfterVerdict: verdictOnly ? filter : nil)
+                         stopAfterVerdict: verdictOnly ? filter : nil,
+                         firstMatchPerRule: mode == .json || mode == .explain)
         }
         let clock = ContinuousClock()
         let started = clock.now
-        let inputs = stream.inputs
+        var inputs = stream.inputs
+        var sawFolder = false
+        if grep.recursive { (inputs, sawFolder) = try recursiveInputs(stream.files) }
+        let named = inputs.count > 1 || grep.withFilename || sawFolder
+        // -c prints each input's count of printed records after its last record.
+        let printCount = { @Sendable (name: String, tally: RecordTally, output: OutputWriter) throws(OutputError) in
+            guard habits.countOnly && !habits.quiet else { return }
+            try output.write(named ? "\(name):\(tally.selected)\n" : "\(tally.selected)\n")
+        }
         var status: RunStatus
-        let tally: RecordTally, bytesRead: Int
-        if let threads = stream.parallelThreads {
+        var tally = RecordTally(), bytesRead: Int
+        if let threads = stream.parallelThreads, !habits.quiet {
             let scan = ParallelScan(threads: threads, delimiter: delimiter, maxRecordBytes: maxRecordBytes,
-                                    makeReader: makeReader, makeSink: makeSink) { _, _, _ in }
-            let outcome = scan.run(inputs, output: output)
+                                    makeReader: makeReader, makeSink: makeSink, inputEnded: printCount)
+            let outcome = scan.run(inputs, output: output, named: named)
             (status, tally, bytesRead) = (outcome.status, outcome.tally, outcome.bytesRead)
         } else {
             var sink = makeSink(output)
             var reader = makeReader()
             defer { reader.deallocate() }
             status = runInputs(inputs, output: output) { (fd, name) throws(ScanError) in
-                sink.beginInput(name: inputs.count > 1 ? name : nil, firstRecord: 0)
+                sink.beginInput(name: named ? name : nil, firstRecord: 0)
+                // What was counted before a broken pipe or -q's stop counts too.
+                defer { tally = tally + sink.takeTally() }
                 try reader.read(fd: fd, into: &sink)
+                let inputTally = sink.takeTally()
+                tally = tally + inputTally
+                do throws(OutputError) { try printCount(name, inputTally, output) } catch { throw .sink(error) }
             } finish: {}
-            (tally, bytesRead) = (sink.takeTally(), reader.bytesRead)
+            bytesRead = reader.bytesRead
         }
         finishRun(&status, output: output) { () throws(OutputError) in
             if mode == .count { try output.write("clean \(tally.records - tally.spamRecords) spam \(tally.spamRecords)\n") }
@@ -140,6 +176,8 @@ struct FilterCommand: ParsableCommand {
             let rate = seconds > 0 ? Double(bytesRead) / 1_000_000 / seconds : 0
             printError("turnstile: records \(tally.records), bytes \(bytesRead), spam \(tally.spamRecords), clean \(tally.records - tally.spamRecords), \(formatRate(rate)) MB/s")
         }
+        // -q: a spam record is success, whatever went wrong before it.
+        if grep.quiet && tally.spamRecords > 0 { throw ExitCode(0) }
         throw ExitCode(status.exitCode(matched: tally.spamRecords > 0))
     }
 }
@@ -150,12 +188,26 @@ struct FilterSink: ChunkSink {
     typealias Failure = OutputError
     enum Mode { case clean, spam, mask, count, json, explain }
 
+    /// grep's flags as filter takes them: `-n` and `-H` prefix each printed record with
+    /// its number and its input's name, `-c` counts the records that would be printed
+    /// instead, `-q` prints nothing and stops at the first spam record.
+    struct GrepHabits: Sendable {
+        var lineNumber = false
+        var withName = false
+        var countOnly = false
+        var quiet = false
+        /// Whether records are printed other than as they are.
+        var changesOutput: Bool { lineNumber || withName || countOnly || quiet }
+    }
+
     let mode: Mode
     let output: OutputWriter
     let color: Bool
     /// Written after a last record that had no delimiter.
     let defaultTerminator: [UInt8]
     private var judge: RecordJudge
+    /// The filter's matcher: `--json` searches a record again for all its matches.
+    private let matcher: Matcher
     /// Writes verdicts (`--json`, `--explain`).
     private var rendering: VerdictRendering
     /// `isMarked[rule]`: the rule's weight is positive, so `--mask` and `--color` mark
@@ -173,10 +225,16 @@ struct FilterSink: ChunkSink {
     private var printTail = false
     /// `records` and `spamRecords` when ``takeTally()`` was last called.
     private var taken = RecordTally()
+    let habits: GrepHabits
+    /// Records printed (or, under `-c`, counted) since ``takeTally()`` was last called.
+    private var printedSinceTake = 0
 
-    init(filter: SpamFilter, mode: Mode, output: OutputWriter, color: Bool, delimiter: RecordDelimiter) {
+    init(filter: SpamFilter, mode: Mode, output: OutputWriter, color: Bool, delimiter: RecordDelimiter,
+         habits: GrepHabits = GrepHabits()) {
+        self.habits = habits
         // Only --json and --explain show the rule hits.
         self.judge = RecordJudge(filter, recordingHits: mode == .json || mode == .explain)
+        self.matcher = filter.matcher
         self.rendering = VerdictRendering(rules: filter.rules, threshold: filter.threshold, precision: filter.precision)
         self.isMarked = filter.rules.map { $0.weight > 0 }
         self.defaultTerminator = delimiter.defaultTerminator
@@ -192,8 +250,9 @@ struct FilterSink: ChunkSink {
 
     mutating func takeTally() -> RecordTally {
         let now = RecordTally(records: records, spamRecords: spamRecords)
-        defer { taken = now }
-        return RecordTally(records: now.records - taken.records, spamRecords: now.spamRecords - taken.spamRecords)
+        defer { taken = now; printedSinceTake = 0 }
+        return RecordTally(records: now.records - taken.records, spamRecords: now.spamRecords - taken.spamRecords,
+                           selected: printedSinceTake)
     }
 
     mutating func record(
@@ -205,24 +264,29 @@ struct FilterSink: ChunkSink {
         let matches = judge.judge(content, found: found)
         let isSpam = judge.isSpam
         if isSpam { spamRecords += 1 }
+        if habits.changesOutput, try takenByHabits(isSpam: isSpam) { return }
         let printed: Bool
         switch mode {
         case .clean:
             printed = !isSpam
-            if printed { try output.write(content) }
+            if printed { try writePrefix(); try output.write(content) }
         case .spam:
             printed = isSpam
             if printed {
+                try writePrefix()
                 if color { try writeHighlighted(content, matches) } else { try output.write(content) }
             }
         case .mask:
             printed = true
+            try writePrefix()
             try writeMasked(content, matches)
         case .count:
             printed = false
         case .json:
             printed = false
-            try writeJSON(content, offset: offset, matches: matches, isSpam: isSpam)
+            // The judge's matches past `found` are its completion pass's (regex rules a
+            // leftmost-first search hid), which a second search would not find.
+            try writeJSON(content, offset: offset, completion: matches.dropFirst(found.count), isSpam: isSpam)
         case .explain:
             printed = false
             scratch.removeAll(keepingCapacity: true)
@@ -230,6 +294,7 @@ struct FilterSink: ChunkSink {
                                         hits: judge.hits, to: &scratch)
             try output.write(scratch)
         }
+        if printed { printedSinceTake += 1 }
         if truncated {
             printTail = printed
         } else if printed {
@@ -237,10 +302,34 @@ struct FilterSink: ChunkSink {
         }
     }
 
+    /// `-q` and `-c`: counts the record instead of printing it, or stops at the first
+    /// spam record. Returns `true` when the record needs nothing more.
+    private mutating func takenByHabits(isSpam: Bool) throws(OutputError) -> Bool {
+        if habits.quiet {
+            if isSpam { throw .allDone }
+            return true
+        }
+        guard habits.countOnly else { return false }
+        let wouldPrint = mode == .clean ? !isSpam : mode == .spam ? isSpam : true
+        if wouldPrint { printedSinceTake += 1 }
+        printTail = false
+        return true
+    }
+
+    /// `name:` (`-H`, or several inputs with `-n`… as grep) and `number:` (`-n`).
+    private mutating func writePrefix() throws(OutputError) {
+        guard habits.lineNumber || habits.withName else { return }
+        scratch.removeAll(keepingCapacity: true)
+        if habits.withName, let fileName { scratch.append(contentsOf: fileName.utf8); scratch.append(UInt8(ascii: ":")) }
+        if habits.lineNumber { scratch.append(contentsOf: String(recordNumber).utf8); scratch.append(UInt8(ascii: ":")) }
+        try output.write(scratch)
+    }
+
     /// A record without matches is clean when the threshold is above 0 — then the
     /// modes that print only verdicts or whole records take runs of them at once.
     var acceptsCleanRuns: Bool {
         judge.recordWithoutMatchesIsClean && !judge.needsCompletion && (mode == .count || mode == .clean || mode == .spam)
+            && !habits.lineNumber && !habits.withName
     }
 
     mutating func willRead() throws(OutputError) { try output.flushIfInteractive() }
@@ -248,7 +337,12 @@ struct FilterSink: ChunkSink {
     mutating func cleanRun(_ bytes: UnsafeBufferPointer<UInt8>, records n: Int) throws(OutputError) {
         recordNumber += n
         records += n
-        if mode == .clean { try output.write(bytes) }
+        if habits.quiet { return }
+        if habits.countOnly {
+            if mode == .clean { printedSinceTake += n }
+            return
+        }
+        if mode == .clean { printedSinceTake += n; try output.write(bytes) }
     }
 
     mutating func tail(_ bytes: UnsafeBufferPointer<UInt8>, end: UnsafeBufferPointer<UInt8>?) throws(OutputError) {
@@ -293,7 +387,7 @@ struct FilterSink: ChunkSink {
     }
 
     private mutating func writeJSON(
-        _ content: UnsafeBufferPointer<UInt8>, offset: Int, matches: ArraySlice<Match>, isSpam: Bool
+        _ content: UnsafeBufferPointer<UInt8>, offset: Int, completion: ArraySlice<Match>, isSpam: Bool
     ) throws(OutputError) {
         scratch.removeAll(keepingCapacity: true)
         scratch.append(contentsOf: "{\"record\":\(recordNumber),".utf8)
@@ -306,14 +400,25 @@ struct FilterSink: ChunkSink {
         scratch.append(contentsOf: "\"spam\":\(isSpam),".utf8)
         rendering.appendJSONFields(score: judge.score, hits: judge.hits, offset: offset, to: &scratch)
         scratch.append(contentsOf: ",\"matches\":[".utf8)
+        // Every match, found again one at a time (the reader kept only each rule's
+        // first) and written out in 64 KiB pieces: a 19 MB line dense with matches
+        // needs neither a match array nor its JSON in memory.
         var first = true
-        for m in matches {
+        var failure: OutputError?
+        func append(_ m: Match) -> Bool {
             if !first { scratch.append(UInt8(ascii: ",")) }
             first = false
             scratch.append(contentsOf: "{\"start\":\(offset + m.start),\"end\":\(offset + m.end),\"pattern\":\(m.pattern),\"text\":".utf8)
             Rendering.appendJSONString(UnsafeBufferPointer(rebasing: content[m.range]), to: &scratch)
             scratch.append(UInt8(ascii: "}"))
+            guard scratch.count >= 1 << 16 else { return true }
+            do throws(OutputError) { try output.write(scratch) } catch { failure = error; return false }
+            scratch.removeAll(keepingCapacity: true)
+            return true
         }
+        matcher.forEachMatch(in: content, from: 0) { append($0) }
+        for m in completion where failure == nil { _ = append(m) }
+        if let failure { throw failure }
         scratch.append(contentsOf: "]}\n".utf8)
         try output.write(scratch)
     }

@@ -1,179 +1,165 @@
 import ArgumentParser
 import Turnstile
 
-/// `turnstile match`: every match, like `grep -o -b`.
+/// `turnstile match`: grep, on turnstile's automata.
 struct MatchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "match",
-        abstract: "Print every match with its byte offsets.",
+        abstract: "Print the records a pattern matches, as grep does (or the matches, with -o).",
         discussion: """
-            Prints one line per match, 'start:end:pattern:text', where start and end are
-            absolute byte offsets in that input (end is exclusive) and pattern is the
-            0-based pattern id in command-line order over -e, -f lines and --rules lines.
-            With several inputs each line starts with the input's name and ':'.
-            With no rule option the built-in spam list is used (whole words, ASCII
-            case-insensitive). A pattern that can match the empty string reports its
-            empty matches too (start = end), as PCRE2's global matching does.
+            The first operand is the pattern (a regex; -F for literal words) unless -e,
+            -f, --rules, --automaton or --builtin gives the patterns; the other operands
+            are the inputs ('-' or none: standard input). The output flags are grep's:
+            -o -b -n -v -c -l -L -q -s -m -A -B -C -H -r (-I for grep's -h), and with
+            ASCII input and LC_ALL=C the output is grep -E's (grep -F's with -F). One
+            difference: -o reports leftmost-first matches (Perl's order) for regexes,
+            where grep reports the longest of alternatives starting at one place.
+            --count-matches counts matches rather than records, as ripgrep does.
 
-            Exit status: 0 when something matched, 1 when nothing did, 2 on any error.
+            --offsets prints one line per match, 'start:end:pattern:text', with absolute
+            byte offsets (end exclusive) and the 0-based pattern id in command-line order
+            over -e, -f lines and --rules lines; --json prints the same as JSON.
+            --builtin searches with the built-in spam list (whole words, ASCII
+            case-insensitive). A pattern that can match the empty string reports its
+            empty matches with --offsets and --json (start = end), as PCRE2 does.
+
+            Exit status: 0 when a record was selected, 1 when none was, 2 on an error
+            (with -q: 0 as soon as one is selected).
 
             Examples:
-              $ printf 'a winner, a prize\\n' | turnstile match -F -e prize -e winner
-              2:8:1:winner
-              12:17:0:prize
-              $ printf 'a winner, a prize\\n' | turnstile match -F -e prize -e winner --json
+              $ printf 'a winner\\nlunch\\na prize\\n' | turnstile match -n 'prize|winner'
+              1:a winner
+              3:a prize
+              $ printf 'a winner, a prize\\n' | turnstile match -o -b -F -e prize -e winner
+              2:winner
+              12:prize
+              $ printf 'winner, prize\\n' | turnstile match --offsets -F -e prize -e winner
+              0:6:1:winner
+              8:13:0:prize
+              $ printf 'a winner, a prize\\n' | turnstile match --json -F -e prize -e winner
               {"start":2,"end":8,"pattern":1,"text":"winner"}
               {"start":12,"end":17,"pattern":0,"text":"prize"}
-              $ printf 'abcd\\n' | turnstile match -F -e abc -e bcd --match-kind overlapping
-              0:3:0:abc
-              1:4:1:bcd
-              $ turnstile match -c -F -i -e free Corpora/messages/sample.txt
-            """)
+              $ printf 'abcd\\n' | turnstile match -oFe abc -e bcd --match-kind overlapping
+              abc
+              bcd
+              $ turnstile match -c -F -i free Corpora/messages/sample.txt
+              4
+              $ turnstile match --count-matches --builtin Corpora/messages/sample.txt
+            """,
+        version: turnstileVersion)
 
     @OptionGroup(title: "Rule options") var rules: RuleOptions
+
+    @Flag(name: .customLong("builtin"), help: "Search with the built-in spam list (whole words, ASCII case-insensitive).")
+    var builtin = false
+
+    @OptionGroup(title: "Output (as grep)") var grep: GrepOptions
     @OptionGroup(title: "Input and output") var stream: StreamOptions
     /// `--format mbox|eml|maildir`: records are messages, searched as raw bytes (offsets
     /// are input offsets; scope prefixes are not read).
     @OptionGroup(title: "Mail") var input: FormatOptions
 
     @Option(name: .customLong("match-kind"),
-            help: ArgumentHelp("leftmost-first (default), leftmost-longest or overlapping (the last two with -F).",
+            help: ArgumentHelp("leftmost-first (the default; with -F -o leftmost-longest, as grep), leftmost-longest or overlapping (the last two with -F).",
                                valueName: "kind"))
-    var matchKind: MatchKind = .leftmostFirst
+    var matchKind: MatchKind?
 
-    @Flag(name: [.customShort("c"), .customLong("count")], help: "Print the number of matches instead.")
-    var count = false
+    @Flag(name: .customLong("offsets"), help: "Print every match as 'start:end:pattern:text' (absolute byte offsets).")
+    var offsets = false
 
     @Flag(name: .customLong("json"), help: "Print one JSON object per match: {\"start\":S,\"end\":E,\"pattern\":P,\"text\":...}.")
     var json = false
 
     func validate() throws {
-        if count && json { throw ValidationError("choose at most one of --count and --json") }
+        if offsets && json { throw ValidationError("choose at most one of --offsets and --json") }
+        if offsets || json {
+            let g = grep
+            if g.onlyMatching || g.byteOffset || g.lineNumber || g.invert || g.count || g.countMatches
+                || g.filesWithMatches || g.filesWithoutMatch || g.quiet || g.hasContext || g.maxCount != nil {
+                throw ValidationError("--offsets and --json list every match; they take none of -o, -b, -n, -v, -c, --count-matches, -l, -L, -q, -m, -A, -B, -C")
+            }
+        }
+        if builtin && !rules.isEmpty {
+            throw ValidationError("--builtin cannot be combined with -e, -f, --rules or --automaton")
+        }
     }
 
     func run() throws {
+        inputMessagesSuppressed = grep.noMessages
+        var operands = stream.files
+        var ruleOptions = rules
+        if rules.isEmpty && !builtin {
+            guard !operands.isEmpty else {
+                throw CommandFailure("no pattern: give it as the first operand, or use -e, -f, --rules, --automaton or --builtin")
+            }
+            ruleOptions.regexp = [operands.removeFirst()]
+        }
         let matcher: Matcher
+        let cannotSelect: Bool
         do {
-            var set = try rules.ruleSet(fallback: .standard)
-            if matchKind != .leftmostFirst, set.options.syntax != .literal {
+            var set = try ruleOptions.ruleSet(fallback: .standard)
+            cannotSelect = Self.cannotSelect(set, invert: grep.invert)
+            if let matchKind, matchKind != .leftmostFirst, set.options.syntax != .literal {
                 throw TurnstileError(.invalidOptions("--match-kind \(matchKind) needs literal patterns (-F)"))
             }
-            set.options.matchKind = matchKind
+            // grep -F -o reports the longest of the words starting at one place.
+            let grepKind: MatchKind = grep.onlyMatching && set.options.syntax == .literal ? .leftmostLongest : .leftmostFirst
+            set.options.matchKind = matchKind ?? grepKind
             matcher = try set.matcher()
         } catch {
-            throw CommandFailure(String(describing: error))
+            throw CommandFailure(ruleOptions.describe(error))
         }
-        let output = OutputWriter(fd: 1)
-        let inputs = try input.inputs(stream.inputs)
-        let mode: MatchSink.Mode = count ? .count : json ? .json : .lines
-        let color = stream.useColor(output)
-        let delimiter = try input.delimiter(stream.delimiter), maxRecordBytes = stream.maxRecordBytes
-        let makeSink = { @Sendable (output: OutputWriter) in MatchSink(output: output, mode: mode, color: color) }
-        let makeReader = { @Sendable in
-            RecordReader(matcher: matcher, delimiter: delimiter, maxRecordBytes: maxRecordBytes)
-        }
-        let named = inputs.count > 1
-        /// `-c` prints each input's count after its last record.
-        let printCount = { @Sendable (name: String, matches: Int, output: OutputWriter) throws(OutputError) in
-            guard mode == .count else { return }
-            try output.write(named ? "\(name):\(matches)\n" : "\(matches)\n")
-        }
-        var status: RunStatus
-        var total = 0
-        let truncated: Bool
-        if let threads = stream.parallelThreads {
-            let scan = ParallelScan(threads: threads, delimiter: delimiter, maxRecordBytes: maxRecordBytes,
-                                    makeReader: makeReader, makeSink: makeSink) { name, tally, output throws(OutputError) in
-                try printCount(name, tally.matches, output)
-            }
-            let outcome = scan.run(inputs, output: output)
-            (status, total, truncated) = (outcome.status, outcome.tally.matches, outcome.truncatedSomeRecord)
-            finishRun(&status, output: output) {}
+        // grep -m 0 reads nothing and selects nothing; nor does grep read when no record
+        // can be selected, unless -L is to list the inputs.
+        if grep.limit == 0 { throw ExitCode(1) }
+        if cannotSelect, !offsets, !json, grep.mode != .filesWithoutMatch { throw ExitCode(1) }
+
+        let inputs: [String]
+        var sawFolder = false
+        if grep.recursive, !input.format.isMail {
+            (inputs, sawFolder) = try recursiveInputs(operands)
         } else {
-            var sink = makeSink(output)
-            var reader = makeReader()
-            defer { reader.deallocate() }
-            status = runInputs(inputs, output: output) { (fd, name) throws(ScanError) in
-                sink.beginInput(name: named ? name : nil, firstRecord: 0)
-                try reader.read(fd: fd, into: &sink)
-                let matches = sink.takeTally().matches
-                total += matches
-                do throws(OutputError) { try printCount(name, matches, output) } catch { throw .sink(error) }
-            } finish: {}
-            truncated = reader.truncatedSomeRecord
+            inputs = try input.inputs(operands.isEmpty ? ["-"] : operands)
         }
-        if truncated {
+        let named = grep.withFilename || (!grep.noFilename && (inputs.count > 1 || sawFolder))
+        let run = MatchRun(
+            matcher: matcher, inputs: inputs, named: named, output: OutputWriter(fd: 1),
+            delimiter: try input.delimiter(stream.delimiter), maxRecordBytes: stream.maxRecordBytes,
+            threads: stream.parallelThreads)
+        let color = stream.useColor(run.output)
+        let outcome: MatchRun.Outcome
+        if offsets || json || (grep.countMatches && grep.mode == .records && !grep.invert) {
+            outcome = run.listMatches(mode: offsets ? .lines : json ? .json : .count, color: color)
+        } else {
+            var settings = GrepSink.Settings()
+            settings.mode = grep.countMatches && grep.mode == .records ? .count : grep.mode
+            settings.invert = grep.invert
+            settings.onlyMatching = grep.onlyMatching
+            settings.lineNumber = grep.lineNumber
+            settings.byteOffset = grep.byteOffset
+            settings.maxCount = grep.limit
+            settings.before = grep.before ?? grep.context ?? 0
+            settings.after = grep.after ?? grep.context ?? 0
+            settings.separators = grep.hasContext
+            settings.color = color
+            settings.terminator = run.delimiter.defaultTerminator
+            settings.delimiterByte = run.delimiter.byte
+            outcome = run.selectRecords(settings)
+        }
+        if outcome.truncated {
             printError("turnstile: warning: a record longer than \(stream.maxRecordBytes) bytes was searched only in its first \(stream.maxRecordBytes) bytes (see --max-record-bytes)")
         }
-        throw ExitCode(status.exitCode(matched: total > 0))
-    }
-}
-
-/// Prints matches.
-struct MatchSink: ChunkSink {
-    typealias Failure = OutputError
-    enum Mode { case lines, json, count }
-
-    let output: OutputWriter
-    let mode: Mode
-    let color: Bool
-    private var prefix: [UInt8] = []
-    private var jsonFile: [UInt8] = []
-    private var scratch: [UInt8] = []
-    /// Matches in the current input.
-    private(set) var inputMatches = 0
-
-    init(output: OutputWriter, mode: Mode, color: Bool) {
-        self.output = output
-        self.mode = mode
-        self.color = color
+        // grep -q: a selected record is success, whatever went wrong before it.
+        if grep.quiet && outcome.matched { throw ExitCode(0) }
+        throw ExitCode(outcome.status.exitCode(matched: outcome.matched))
     }
 
-    mutating func beginInput(name: String?, firstRecord: Int) {
-        inputMatches = 0
-        prefix = name.map { Array(($0 + ":").utf8) } ?? []
-        jsonFile.removeAll()
-        if var name {
-            jsonFile.append(contentsOf: ",\"file\":".utf8)
-            name.withUTF8 { Rendering.appendJSONString($0, to: &jsonFile) }
-        }
+    /// Whether it is plain that no record can be selected, as GNU grep sees it: no
+    /// pattern at all (`-f /dev/null`), or `-v` with the one empty pattern (which
+    /// matches every record) and no `-w`. grep then exits 1 without reading, so
+    /// `grep -c -v -e ''` prints no counts; match does the same.
+    static func cannotSelect(_ set: RuleSet, invert: Bool) -> Bool {
+        if set.rules.isEmpty { return !invert }
+        return invert && set.rules.count == 1 && set.rules[0].pattern.isEmpty && !set.options.wholeWord
     }
-
-    mutating func record(
-        content: UnsafeBufferPointer<UInt8>, terminator: UnsafeBufferPointer<UInt8>,
-        offset: Int, matches: ArraySlice<Match>, truncated: Bool
-    ) throws(OutputError) {
-        inputMatches += matches.count
-        guard mode != .count else { return }
-        for m in matches {
-            let text = UnsafeBufferPointer(rebasing: content[m.range])
-            scratch.removeAll(keepingCapacity: true)
-            if mode == .json {
-                scratch.append(contentsOf: "{\"start\":\(offset + m.start),\"end\":\(offset + m.end),\"pattern\":\(m.pattern),\"text\":".utf8)
-                Rendering.appendJSONString(text, to: &scratch)
-                scratch.append(contentsOf: jsonFile)
-                scratch.append(contentsOf: "}\n".utf8)
-            } else {
-                scratch.append(contentsOf: prefix)
-                scratch.append(contentsOf: "\(offset + m.start):\(offset + m.end):\(m.pattern):".utf8)
-                if color { scratch.append(contentsOf: Rendering.colorStart) }
-                scratch.append(contentsOf: text)
-                if color { scratch.append(contentsOf: Rendering.colorEnd) }
-                scratch.append(0x0A)
-            }
-            try output.write(scratch)
-        }
-    }
-
-    mutating func tail(_ bytes: UnsafeBufferPointer<UInt8>, end: UnsafeBufferPointer<UInt8>?) throws(OutputError) {}
-
-    mutating func willRead() throws(OutputError) { try output.flushIfInteractive() }
-
-    mutating func takeTally() -> RecordTally {
-        defer { inputMatches = 0 }
-        return RecordTally(matches: inputMatches)
-    }
-
-    /// Counting needs no record boundaries.
-    var needsRecordBoundaries: Bool { mode != .count }
 }

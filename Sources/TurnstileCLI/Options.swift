@@ -31,7 +31,7 @@ struct RuleOptions: ParsableArguments {
     var regexp: [String] = []
 
     @Option(name: [.customShort("f"), .customLong("file")],
-            help: ArgumentHelp("Read patterns from a file, one per line, verbatim (an empty line is an empty pattern).",
+            help: ArgumentHelp("Read patterns from a file, one per line, verbatim (an empty line is an empty pattern; a UTF-8 BOM and a CR before LF are dropped).",
                                valueName: "file"))
     var patternFiles: [String] = []
 
@@ -125,7 +125,7 @@ struct RuleOptions: ParsableArguments {
         // One rules file alone brings its header: `# threshold:` and, unless -F, -i or
         // -w is given (the command line wins), `# flags:` (what `train` writes).
         if ruleFiles.count == 1, regexp.isEmpty, patternFiles.isEmpty {
-            let file = try RuleFile(parsing: readWhole(ruleFiles[0], limit: maxPatternFileBytes), source: ruleFiles[0])
+            let file = try RuleFile(parsing: readPatternFile(ruleFiles[0], limit: maxPatternFileBytes), source: ruleFiles[0])
             set.threshold = file.threshold
             if let flags = file.flags, !(fixedStrings || ignoreCase || wordRegexp) {
                 set.options.syntax = flags.literal ? .literal : .regex
@@ -152,15 +152,60 @@ struct RuleOptions: ParsableArguments {
                 rules.append(SpamFilter.Rule(e.next()!, weight: 1))
             case .patternFile:
                 let path = f.next()!
-                var lines = try readWhole(path, limit: maxPatternFileBytes).split(separator: 0x0A, omittingEmptySubsequences: false)
-                if lines.last?.isEmpty == true { lines.removeLast() }
-                rules.append(contentsOf: lines.map { SpamFilter.Rule(pattern: Array($0), weight: 1) })
+                rules.append(contentsOf: try Self.patternLines(readPatternFile(path, limit: maxPatternFileBytes))
+                    .map { SpamFilter.Rule(pattern: Array($0), weight: 1) })
             case .ruleFile:
                 let path = r.next()!
-                rules.append(contentsOf: try RuleFile.parse(readWhole(path, limit: maxPatternFileBytes), source: path))
+                rules.append(contentsOf: try RuleFile.parse(readPatternFile(path, limit: maxPatternFileBytes), source: path))
             }
         }
         return (rules, options)
+    }
+
+    /// The lines of a `-f` file: split at LF, a CR before the LF dropped (a file saved
+    /// on Windows), and no empty last pattern after a final LF.
+    static func patternLines(_ bytes: [UInt8]) -> [ArraySlice<UInt8>] {
+        var lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false)
+        if lines.last?.isEmpty == true { lines.removeLast() }
+        return lines.map { $0.last == 0x0D ? $0.dropLast() : $0 }
+    }
+
+    /// Where each rule of ``rules()`` came from, index by index: `file:line` for a
+    /// line of a `-f` or `--rules` file, nil for an `-e` pattern. Read again only when
+    /// an error needs it, so the common path does no extra work.
+    func origins() throws -> [String?] {
+        var result: [String?] = []
+        var f = patternFiles.makeIterator(), r = ruleFiles.makeIterator()
+        for kind in Self.sourceOrder(counts: (regexp.count, patternFiles.count, ruleFiles.count)) {
+            switch kind {
+            case .regexp:
+                result.append(nil)
+            case .patternFile:
+                let path = f.next()!
+                let count = Self.patternLines(try readPatternFile(path, limit: maxPatternFileBytes)).count
+                result.append(contentsOf: (0..<count).map { "\(path):\($0 + 1)" })
+            case .ruleFile:
+                // The lines RuleFile reads as rules: neither blank nor a '#' comment.
+                let path = r.next()!
+                let lines = try readPatternFile(path, limit: maxPatternFileBytes)
+                    .split(separator: 0x0A, omittingEmptySubsequences: false)
+                for (i, line) in lines.enumerated()
+                where !line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) && line.first != UInt8(ascii: "#") {
+                    result.append("\(path):\(i + 1)")
+                }
+            }
+        }
+        return result
+    }
+
+    /// The message for an error from building the rules: a regex error from a file
+    /// names `file:line` rather than the pattern's index.
+    func describe(_ error: any Error) -> String {
+        guard let failure = error as? TurnstileError, case .regexSyntax(let syntax, let index) = failure.kind,
+              automaton == nil, let origins = try? origins(), index < origins.count, let place = origins[index]
+        else { return String(describing: error) }
+        let shown = syntax.description.split(separator: "\n", omittingEmptySubsequences: false).dropFirst()
+        return "\(place): not a valid regex: \(syntax.message) (at byte \(syntax.offset))\n" + shown.joined(separator: "\n")
     }
 
     enum SourceKind { case regexp, patternFile, ruleFile }
@@ -170,7 +215,7 @@ struct RuleOptions: ParsableArguments {
     /// so the arguments are scanned again; when that scan does not account for every
     /// value (an unusual spelling), the order falls back to all `-e`, then `-f`, then
     /// `--rules`.
-    static func sourceOrder(counts: (Int, Int, Int), arguments: [String] = CommandLine.arguments) -> [SourceKind] {
+    static func sourceOrder(counts: (Int, Int, Int), arguments: [String] = ArgumentNormalizer.current) -> [SourceKind] {
         var order: [SourceKind] = []
         var i = 1
         while i < arguments.count {

@@ -37,6 +37,8 @@ struct RunStatus {
     var hadError = false
     /// The output went away (broken pipe): the run stopped early, quietly.
     var brokenPipe = false
+    /// The sink had all it needed (`match -q`): the run stopped early, as asked.
+    var stoppedEarly = false
 
     /// grep's exit status: 2 after an error, else 0 when something matched, else 1.
     func exitCode(matched: Bool) -> Int32 {
@@ -45,30 +47,33 @@ struct RunStatus {
     }
 }
 
+/// Whether messages about inputs that cannot be opened or read are left out
+/// (`-s`, grep's `--no-messages`; the exit status still says 2). Set once by the
+/// command before any input is read.
+nonisolated(unsafe) var inputMessagesSuppressed = false
+
+/// Reports an input that could not be opened or read, unless `-s` asked for silence.
+func reportInputError(_ message: String) {
+    if !inputMessagesSuppressed { printError("turnstile: " + message) }
+}
+
 /// Runs `body` over each input in order. A missing or unreadable input is reported and
-/// the others are still processed; a broken pipe stops everything quietly; any other
-/// write error is reported. `finish` runs after the last input (for totals), then the
-/// output is flushed.
+/// the others are still processed; a broken pipe stops everything quietly, as does a
+/// sink that has all it needs (``OutputError/allDone``); any other write error is
+/// reported. `finish` runs after the last input (for totals), then the output is
+/// flushed.
 func runInputs(
     _ inputs: [String], output: OutputWriter,
     _ body: (_ fd: Int32, _ name: String) throws(ScanError) -> Void,
     finish: () throws(OutputError) -> Void
 ) -> RunStatus {
     var status = RunStatus()
-    func outputFailed(_ error: OutputError) {
-        switch error {
-        case .brokenPipe: status.brokenPipe = true
-        case .failed(let code):
-            printError("turnstile: cannot write the output: \(errnoDescription(code))")
-            status.hadError = true
-        }
-    }
     for path in inputs {
         let fd: Int32
         do {
             fd = try openInput(path)
         } catch {
-            printError("turnstile: \(error.message)")
+            reportInputError(error.message)
             status.hadError = true
             continue
         }
@@ -78,16 +83,32 @@ func runInputs(
         } catch {
             switch error {
             case .read(let code):
-                printError("turnstile: \(inputName(path)): \(errnoDescription(code))")
+                reportInputError("\(inputName(path)): \(errnoDescription(code))")
                 status.hadError = true
+            case .sink(.inputDone):
+                continue
+            case .sink(.allDone):
+                status.stoppedEarly = true
             case .sink(let e):
-                outputFailed(e)
+                recordOutputFailure(e, in: &status)
                 return status
             }
+            if status.stoppedEarly { break }
         }
     }
     finishRun(&status, output: output, finish)
     return status
+}
+
+/// Notes a failed write: a broken pipe quietly, any other error with a message.
+func recordOutputFailure(_ error: OutputError, in status: inout RunStatus) {
+    switch error {
+    case .brokenPipe: status.brokenPipe = true
+    case .failed(let code):
+        printError("turnstile: cannot write the output: \(errnoDescription(code))")
+        status.hadError = true
+    case .inputDone, .allDone: break
+    }
 }
 
 /// Runs `finish` (totals) and flushes the output, unless the output already went away.
@@ -97,12 +118,7 @@ func finishRun(_ status: inout RunStatus, output: OutputWriter, _ finish: () thr
         try finish()
         try output.flush()
     } catch {
-        switch error {
-        case .brokenPipe: status.brokenPipe = true
-        case .failed(let code):
-            printError("turnstile: cannot write the output: \(errnoDescription(code))")
-            status.hadError = true
-        }
+        recordOutputFailure(error, in: &status)
     }
 }
 

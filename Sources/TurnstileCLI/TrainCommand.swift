@@ -122,7 +122,7 @@ struct TrainCommand: ParsableCommand {
             throw CommandFailure(String(describing: error))
         }
         let records = try input.readAll()
-        let report = OutputWriter(fd: outputFile == nil ? 2 : 1)
+        let report = OutputWriter(fd: outputFile == nil || outputFile == "-" ? 2 : 1)
         var summary = ""
         let list: TrainedList
         do {

@@ -17,14 +17,40 @@ struct TurnstileCommand: ParsableCommand {
               $ turnstile match -F -e winner -e prize Corpora/messages/sample.txt
               $ turnstile compile -F -e winner -e prize --stats
             """,
+        version: turnstileVersion,
         subcommands: [FilterCommand.self, MatchCommand.self, CompileCommand.self, EvalCommand.self, TrainCommand.self,
                       RulesCommand.self])
+
+    /// What bare `turnstile` prints to standard error (with exit status 2, as grep
+    /// without a pattern): the subcommands, not the whole help.
+    static let shortUsage = """
+        usage: turnstile <subcommand> [options] [file ...]
+          filter   let clean records through and hold back spam
+          match    print the records (or the matches) a pattern finds, like grep
+          compile  build, save, draw or measure the automaton
+          eval     measure precision and recall on labelled records
+          train    learn a weighted word list from labelled records
+          rules    print the built-in rules with their weights
+        Run 'turnstile --help' or 'turnstile <subcommand> --help' for more.
+        """
 
     static func main() {
         // A closed pipe shows up as EPIPE from write(2), which ends the run quietly.
         signal(SIGPIPE, SIG_IGN)
+        let arguments = CommandLine.arguments
+        if arguments.count < 2 {
+            printError(shortUsage)
+            terminate(2)
+        }
         do {
-            var command = try parseAsRoot()
+            ArgumentNormalizer.current = try ArgumentNormalizer().normalize(arguments)
+        } catch {
+            printError("turnstile: " + error.message)
+            printError("Run 'turnstile --help' or 'turnstile <subcommand> --help' for usage.")
+            terminate(2)
+        }
+        do {
+            var command = try parseAsRoot(Array(ArgumentNormalizer.current.dropFirst()))
             try command.run()
             terminate(0)
         } catch let code as ExitCode {
@@ -46,3 +72,6 @@ struct TurnstileCommand: ParsableCommand {
         }
     }
 }
+
+/// `turnstile --version` and `turnstile match --version`.
+let turnstileVersion = "turnstile 0.9.0"

@@ -220,4 +220,30 @@ struct FilterCommandTests {
         #expect(r.out.contains("Examples:"))
         #expect(r.out.contains("turnstile filter"))
     }
+
+    @Test("grep's -n, -c, -H, -q, -s and -r, with grep's meanings for the records filter prints")
+    func grepHabits() throws {
+        let dir = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let a = try CLI.write("lunch?\nwin a prize\nsee you\n".bytes, to: "a.txt", in: dir)
+        let b = try CLI.write("a cash prize\nok\n".bytes, to: "b.txt", in: dir)
+        let rule = ["-F", "-e", "prize"]
+        #expect(try CLI.run(["filter", "-n"] + rule + [a]).out == "1:lunch?\n3:see you\n")
+        #expect(try CLI.run(["filter", "-n", "--spam"] + rule + [a]).out == "2:win a prize\n")
+        #expect(try CLI.run(["filter", "-H", "-n"] + rule + [a]).out == "\(a):1:lunch?\n\(a):3:see you\n")
+        #expect(try CLI.run(["filter", "-c"] + rule + [a]).out == "2\n")
+        #expect(try CLI.run(["filter", "-c", "--spam"] + rule + [a, b]).out == "\(a):1\n\(b):1\n")
+        #expect(try CLI.run(["filter", "-c", "--threads", "1"] + rule + [a, b]).out == "\(a):2\n\(b):1\n")
+        let quiet = try CLI.run(["filter", "-q"] + rule + [a])
+        #expect(quiet.status == 0 && quiet.stdout.isEmpty)
+        let clean = try CLI.run(["filter", "-q", "-F", "-e", "zebra", a])
+        #expect(clean.status == 1 && clean.stdout.isEmpty)
+        let missing = dir.appendingPathComponent("nosuch.txt").path
+        let silent = try CLI.run(["filter", "-s"] + rule + [missing, a])
+        #expect(silent.status == 2 && silent.err.isEmpty && silent.out == "lunch?\nsee you\n")
+        // -q: a spam record is success even after an error, as grep -q.
+        #expect(try CLI.run(["filter", "-q"] + rule + [missing, a]).status == 0)
+        let recursive = try CLI.run(["filter", "-r", "-c"] + rule + [dir.path])
+        #expect(recursive.out == "\(a):2\n\(b):1\n", "\(recursive.out)\(recursive.err)")
+    }
 }

@@ -51,14 +51,14 @@ struct HostileInputTests {
         let dir = try CLI.temporaryDirectory()
         let path = try CLI.write(Array(lines.joined(separator: "\n").utf8) + [0x0A], to: "patterns.txt", in: dir)
         let input = Array("xyz\nkkk abcdefghij kkk\n".utf8)
-        let literal = try CLI.run(["match", "-F", "-f", path, "--count"], stdin: input)
+        let literal = try CLI.run(["match", "-F", "-f", path, "--count-matches"], stdin: input)
         #expect(literal.status == 0, "\(literal.err)")
         // The empty pattern makes every record match; the count is the naive reference's.
         let words = lines.map { Array($0.utf8) }
         let naive = NaiveLiteralMatcher(patterns: words, kind: .leftmostFirst)
         let expected = naive.matches(in: Array("xyz".utf8)).count + naive.matches(in: Array("kkk abcdefghij kkk".utf8)).count
         #expect(String(decoding: literal.stdout, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines) == "\(expected)")
-        let regex = try CLI.run(["match", "-f", path, "--count"], stdin: input)
+        let regex = try CLI.run(["match", "-f", path, "--count-matches"], stdin: input)
         #expect(regex.status == 2)
         #expect(regex.err.contains("states"), "\(regex.err)")
     }

@@ -194,7 +194,7 @@ struct MailCommandTests {
         defer { try? FileManager.default.removeItem(at: dir) }
         let mbox = Self.clean1 + Self.spam1
         let path = try CLI.write(mbox.bytes, to: "in.mbox", in: dir)
-        let r = try CLI.run(["match", "--format", "mbox", "-F", "-e", "WINNER", path])
+        let r = try CLI.run(["match", "--offsets", "--format", "mbox", "-F", "-e", "WINNER", path])
         // The messages are ASCII, so character offsets are byte offsets.
         let word = Self.spam1.range(of: "WINNER")!
         let start = Self.clean1.utf8.count + word.lowerBound.utf16Offset(in: Self.spam1)

@@ -6,7 +6,7 @@ import TestSupport
 struct MatchCommandTests {
     @Test("start:end:pattern:text with absolute offsets, pattern ids in command-line order")
     func lines() throws {
-        let r = try CLI.run(["match", "-F", "-e", "prize", "-e", "winner"], stdin: "a winner,\na prize\n".bytes)
+        let r = try CLI.run(["match", "--offsets", "-F", "-e", "prize", "-e", "winner"], stdin: "a winner,\na prize\n".bytes)
         #expect(r.out == "2:8:1:winner\n12:17:0:prize\n")
         #expect(r.status == 0)
         let none = try CLI.run(["match", "-F", "-e", "zzz"], stdin: "abc\n".bytes)
@@ -19,15 +19,15 @@ struct MatchCommandTests {
         let dir = try CLI.temporaryDirectory()
         let file = try CLI.write("bb\ncc\n".bytes, to: "p.txt", in: dir)
         let rules = try CLI.write("dd\t3\n".bytes, to: "r.tsv", in: dir)
-        let r = try CLI.run(["match", "-F", "-e", "ee", "--rules", rules, "-f", file, "--regexp=aa"],
+        let r = try CLI.run(["match", "--offsets", "-F", "-e", "ee", "--rules", rules, "-f", file, "--regexp=aa"],
                             stdin: "aa bb cc dd ee\n".bytes)
         #expect(r.out == "0:2:4:aa\n3:5:2:bb\n6:8:3:cc\n9:11:1:dd\n12:14:0:ee\n")
     }
 
     @Test("--regexp=PATTERN and -e accept a pattern starting with '-'")
     func dashPattern() throws {
-        #expect(try CLI.run(["match", "--regexp=-foo"], stdin: "a -foo\n".bytes).out == "2:6:0:-foo\n")
-        #expect(try CLI.run(["match", "-F", "-e", "-foo"], stdin: "a -foo\n".bytes).out == "2:6:0:-foo\n")
+        #expect(try CLI.run(["match", "--offsets", "--regexp=-foo"], stdin: "a -foo\n".bytes).out == "2:6:0:-foo\n")
+        #expect(try CLI.run(["match", "--offsets", "-F", "-e", "-foo"], stdin: "a -foo\n".bytes).out == "2:6:0:-foo\n")
     }
 
     @Test("--json: exactly {\"start\":S,\"end\":E,\"pattern\":P first")
@@ -43,19 +43,22 @@ struct MatchCommandTests {
         }
     }
 
-    @Test("-c / --count prints the number of matches; several inputs are prefixed")
+    @Test("-c counts records, --count-matches matches; several inputs are prefixed")
     func countAndFiles() throws {
         let dir = try CLI.temporaryDirectory()
         let a = try CLI.write("ab ab\n".bytes, to: "a.txt", in: dir)
         let b = try CLI.write("xx\nab\n".bytes, to: "b.txt", in: dir)
-        #expect(try CLI.run(["match", "-c", "-F", "-e", "ab", a]).out == "2\n")
-        #expect(try CLI.run(["match", "--count", "-F", "-e", "ab", a, b]).out == "\(a):2\n\(b):1\n")
-        #expect(try CLI.run(["match", "-F", "-e", "ab", a, b]).out == "\(a):0:2:0:ab\n\(a):3:5:0:ab\n\(b):3:5:0:ab\n")
+        #expect(try CLI.run(["match", "-c", "-F", "-e", "ab", a]).out == "1\n")
+        #expect(try CLI.run(["match", "--count-matches", "-F", "-e", "ab", a]).out == "2\n")
+        #expect(try CLI.run(["match", "--count", "-F", "-e", "ab", a, b]).out == "\(a):1\n\(b):1\n")
+        #expect(try CLI.run(["match", "--count-matches", "-F", "ab", a, b]).out == "\(a):2\n\(b):1\n")
+        #expect(try CLI.run(["match", "--offsets", "-F", "-e", "ab", a, b]).out == "\(a):0:2:0:ab\n\(a):3:5:0:ab\n\(b):3:5:0:ab\n")
+        #expect(try CLI.run(["match", "-F", "ab", a, b]).out == "\(a):ab ab\n\(b):ab\n")
     }
 
     @Test("--match-kind leftmost-first, leftmost-longest, overlapping")
     func matchKinds() throws {
-        let args = ["match", "-F", "-e", "Sam", "-e", "Samwise"]
+        let args = ["match", "--offsets", "-F", "-e", "Sam", "-e", "Samwise"]
         let input = "Samwise\n".bytes
         #expect(try CLI.run(args, stdin: input).out == "0:3:0:Sam\n")
         #expect(try CLI.run(args + ["--match-kind", "leftmost-longest"], stdin: input).out == "0:7:1:Samwise\n")
@@ -67,20 +70,26 @@ struct MatchCommandTests {
 
     @Test("-i and -w")
     func caseAndWords() throws {
-        let r = try CLI.run(["match", "-F", "-i", "-w", "-e", "win"], stdin: "WIN winner win_ (win)\n".bytes)
+        let r = try CLI.run(["match", "--offsets", "-F", "-i", "-w", "-e", "win"], stdin: "WIN winner win_ (win)\n".bytes)
         #expect(r.out == "0:3:0:WIN\n17:20:0:win\n")
     }
 
-    @Test("the default list, case-insensitive whole words")
+    @Test("--builtin: the default list, case-insensitive whole words; without it the first operand is the pattern")
     func defaultList() throws {
-        let r = try CLI.run(["match"], stdin: "Txt WIN now, you are a Winner\n".bytes)
+        let r = try CLI.run(["match", "--builtin", "--offsets"], stdin: "Txt WIN now, you are a Winner\n".bytes)
         #expect(r.out.hasPrefix("0:3:"))
         #expect(r.out.hasSuffix(":you are a Winner\n"), "leftmost-first: the longer entry starts first")
+        let pattern = try CLI.run(["match", "prize"], stdin: "a prize\nWIN\n".bytes)
+        #expect(pattern.out == "a prize\n" && pattern.status == 0)
+        let none = try CLI.run(["match"], stdin: "x\n".bytes)
+        #expect(none.status == 2 && none.err.hasPrefix("turnstile: no pattern"), "\(none.err)")
+        let mixed = try CLI.run(["match", "--builtin", "-e", "x"], stdin: [])
+        #expect(mixed.status == 2)
     }
 
     @Test("--color=always highlights the text")
     func color() throws {
-        let r = try CLI.run(["match", "-F", "-e", "ab", "--color=always"], stdin: "xab\n".bytes)
+        let r = try CLI.run(["match", "--offsets", "-F", "-e", "ab", "--color=always"], stdin: "xab\n".bytes)
         #expect(r.out == "1:3:0:\u{1B}[01;31m\u{1B}[Kab\u{1B}[m\u{1B}[K\n")
     }
 
@@ -121,7 +130,7 @@ struct CompileCommandTests {
         #expect(try CLI.run(["compile", "-F", "-i", "-e", "winner", "-e", "prize", "-o", path]).status == 0)
         let filter = try CLI.run(["filter", "--automaton", path], stdin: "A WINNER\nhello\n".bytes)
         #expect(filter.out == "hello\n")
-        let match = try CLI.run(["match", "--automaton", path], stdin: "a PRIZE\n".bytes)
+        let match = try CLI.run(["match", "--offsets", "--automaton", path], stdin: "a PRIZE\n".bytes)
         #expect(match.out == "2:7:1:PRIZE\n")
         let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
         let bad = try CLI.write(Array(bytes.prefix(40)), to: "bad.tsa", in: dir)

@@ -33,7 +33,11 @@ struct ThreadsTests {
 
     static let outputs: [[String]] = [
         ["filter"], ["filter", "--spam"], ["filter", "--mask"], ["filter", "--count"], ["filter", "--json"],
-        ["filter", "--explain"], ["match"], ["match", "--json"], ["match", "-c"],
+        ["filter", "--explain"],
+        ["match", "--builtin"], ["match", "--builtin", "--json"], ["match", "--builtin", "-c"],
+        ["match", "--builtin", "--offsets"], ["match", "--builtin", "--count-matches"],
+        ["match", "--builtin", "-n", "-b"], ["match", "--builtin", "-o", "-n", "-b"], ["match", "--builtin", "-v", "-n"],
+        ["filter", "-n"], ["filter", "-c"],
     ]
 
     @Test("every delimiter and output: --threads 3 (and 2 from standard input) print what --threads 1 prints",
@@ -46,7 +50,7 @@ struct ThreadsTests {
         // Every output for lines; for the other delimiters the outputs that show every
         // record (numbers, offsets, scores) or every match.
         let outputs = delimiter == "line" ? Self.outputs
-            : [["filter", "--json"], ["filter", "--explain"], ["filter", "--mask"], ["match"]]
+            : [["filter", "--json"], ["filter", "--explain"], ["filter", "--mask"], ["match", "--builtin"]]
         for output in outputs {
             let args = output + ["--delimiter", delimiter, "--color=never"]
             let one = try CLI.run(args + ["--threads", "1", file])
@@ -72,7 +76,7 @@ struct ThreadsTests {
         let b = try CLI.write(Self.records(count: 20, separator: "\n", seed: 2), to: "b.txt", in: dir)
         let c = try CLI.write(Self.records(count: 300, separator: "\n", seed: 3), to: "c.txt", in: dir)
         let missing = dir.appendingPathComponent("missing.txt").path
-        for output in [["filter", "--json"], ["filter", "--count"], ["match"], ["match", "-c"]] {
+        for output in [["filter", "--json"], ["filter", "--count"], ["match", "--builtin"], ["match", "--builtin", "-c"]] {
             let args = output + [a, missing, b, c, a]
             let one = try CLI.run(args + ["--threads", "1"])
             #expect(one.status == 2)
@@ -87,7 +91,7 @@ struct ThreadsTests {
     }
 
     @Test("a record longer than half the record limit: the rest of that input is scanned by one thread, unchanged",
-          arguments: [["filter"], ["filter", "--json"], ["match", "-c"], ["match"]])
+          arguments: [["filter"], ["filter", "--json"], ["match", "--builtin", "-c"], ["match", "--builtin"]])
     func recordPastTheChunkLimit(output: [String]) throws {
         // With 1 KiB chunks the smallest limit that allows chunks is 4 KiB; records up
         // to 2 KiB are chunked, longer ones hand the rest of the input to one thread,
@@ -116,7 +120,7 @@ struct ThreadsTests {
         text += Array(String(repeating: "claim ", count: 250_000).utf8) + [0x0A]
         text += Self.records(count: 10_000, separator: "\n", seed: 8)
         #expect(text.count > 3 << 20)
-        for output in [["filter"], ["match", "-c"]] {
+        for output in [["filter"], ["match", "--builtin", "-c"]] {
             let one = try CLI.run(output + ["--threads", "1"], stdin: text)
             let two = try CLI.run(output + ["--threads", "2"], stdin: text)
             #expect(one.status == 0 && !one.stdout.isEmpty)

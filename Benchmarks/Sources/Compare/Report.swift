@@ -94,7 +94,7 @@ struct Report {
             }
             out += "\n¹ measured on a line-aligned prefix of the haystack, because a run over all of it would exceed the run budget (bytes in the CSV and in the details below). "
             out += "In-process engines (Turnstile, PCRE2) count matches in memory; whole-process tools include process start-up (building the automaton too) and reading the file: see the start-up table, and MB/s net of start-up in the details. "
-            out += "turnstile CLI runs `match -c` (matches), or `filter --count` for whole-word rows (lines with a match); rg runs `--count-matches`, or `-c` for whole-word rows; grep and pcre2grep run `-c` (lines with a match). Every count is checked against Turnstile's on the same bytes.\n\n"
+            out += "turnstile CLI runs `match --count-matches` (matches), or `filter --count` for whole-word rows (lines with a match); rg runs `--count-matches`, or `-c` for whole-word rows; grep and pcre2grep run `-c` (lines with a match). Every count is checked against Turnstile's on the same bytes.\n\n"
         }
 
         let baselines = results.filter { $0.kind == "baseline" }

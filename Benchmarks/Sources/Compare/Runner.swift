@@ -343,7 +343,7 @@ final class Runner {
                         return parts.count == 4 && parts[2] == "spam" ? Int(parts[3]) : nil
                     })
             } else {
-                out[EngineName.turnstileCLI] = Command(executable: bin, arguments: ["match", "-c"] + flags + patternArgs, countKind: .matches)
+                out[EngineName.turnstileCLI] = Command(executable: bin, arguments: ["match", "--count-matches"] + flags + patternArgs, countKind: .matches)
             }
         }
         if let rg = tools[EngineName.rg] {
@@ -626,7 +626,7 @@ final class Runner {
             if filter.verdict(for: Array(line)).isSpam { spamPerBlock += 1 }
         }
         let path = scratch + "/filter-stream.txt"
-        FileManager.default.createFile(atPath: path, contents: nil)
+        _ = FileManager.default.createFile(atPath: path, contents: nil)
         guard let handle = FileHandle(forWritingAtPath: path) else { fail("cannot write \(path)") }
         let data = block.withUnsafeBytes { Data($0) }
         for _ in 0..<copies { handle.write(data) }

@@ -87,7 +87,7 @@ public struct SpamEvaluation: Sendable {
 
     /// Judges `record` and counts it.
     public mutating func add(isSpam: Bool, record: [UInt8]) {
-        record.withUnsafeBufferPointer { add(isSpam: isSpam, record: $0) }
+        _ = record.withUnsafeBufferPointer { add(isSpam: isSpam, record: $0) }
     }
 
     /// Judges `record` and counts it; returns the verdict (`true` for spam).

@@ -79,15 +79,21 @@ public struct RecordReader {
     /// `stopAfterVerdict`: the filter whose verdict is all the sink needs: the sink then
     /// gets each rule's first match in a record only, and when the weights are never
     /// negative the search of a record stops once it is spam. nil to deliver every match.
+    /// `firstMatchPerRule`: the sink gets each rule's first match in a record only, but
+    /// the whole record is searched (a verdict with each rule's first hit, as `--json`
+    /// and `--explain` print; they find the other matches again themselves, one at a
+    /// time, so memory does not grow with the matches of a record).
     public init(
         matcher: Matcher? = nil, delimiter: RecordDelimiter, maxRecordBytes: Int,
-        stopAfterVerdict filter: SpamFilter? = nil
+        stopAfterVerdict filter: SpamFilter? = nil, firstMatchPerRule: Bool = false
     ) {
         self.matcher = matcher
         if let filter {
             let judge = RecordJudge(filter, recordingHits: false)
             if judge.scoreOnlyGrows { earlyExitJudge = judge }
-            if let matcher { firstSeen = [Int](repeating: -1, count: matcher.patternCount) }
+        }
+        if filter != nil || firstMatchPerRule, let matcher {
+            firstSeen = [Int](repeating: -1, count: matcher.patternCount)
         }
         self.delimiter = delimiter
         self.maxRecordBytes = max(1, min(maxRecordBytes, Int.max / 4))

@@ -26,7 +26,7 @@ public protocol RecordSink {
     /// end of input) once the record ends, nil while it goes on.
     mutating func tail(_ bytes: UnsafeBufferPointer<UInt8>, end: UnsafeBufferPointer<UInt8>?) throws(Failure)
 
-    /// `false` when the sink only adds up matches (`match -c`): then a block of
+    /// `false` when the sink only adds up matches (`match --count-matches`): then a block of
     /// complete records searched in one pass may arrive as one record, and the
     /// reader skips finding every delimiter.
     var needsRecordBoundaries: Bool { get }

@@ -39,6 +39,17 @@ struct DirectoryWalk {
     /// The folders on the current path from the walk's root (a link to one is a loop).
     private var ancestors: Set<Identity> = []
     private var seenFiles: Set<Identity> = []
+    /// Whether names starting with `.` are listed (`-r` lists them, as grep does;
+    /// mail folders do not).
+    var includeHidden = false
+    /// Whether symbolic links under a folder are followed (grep -R, and mail folders)
+    /// or skipped (grep -r).
+    var followLinks = true
+
+    init(includeHidden: Bool = false, followLinks: Bool = true) {
+        self.includeHidden = includeHidden
+        self.followLinks = followLinks
+    }
 
     /// The regular files under `folder` (whose `stat` is `info`), each once.
     mutating func files(under folder: String, info: stat) throws -> [String] {
@@ -56,14 +67,15 @@ struct DirectoryWalk {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
                 String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
             }
-            if !name.hasPrefix(".") { entries.append(name) }
+            if name == "." || name == ".." { continue }
+            if includeHidden || !name.hasPrefix(".") { entries.append(name) }
         }
         closedir(dir)
         var result: [String] = []
         for name in entries.sorted() {
             let path = folder.hasSuffix("/") ? folder + name : folder + "/" + name
             var child = stat()
-            guard stat(path, &child) == 0 else { continue }
+            guard (followLinks ? stat(path, &child) : lstat(path, &child)) == 0 else { continue }
             switch child.st_mode & S_IFMT {
             case S_IFDIR: result.append(contentsOf: try files(under: path, info: child))
             case S_IFREG:

@@ -70,6 +70,14 @@ func readWhole(
     }
 }
 
+/// A pattern or rule file's bytes (``readWhole(_:limit:limitFlag:)``) without a
+/// leading UTF-8 byte order mark, which editors on Windows put there and which would
+/// otherwise become part of the first pattern.
+func readPatternFile(_ path: String, limit: Int) throws -> [UInt8] {
+    let bytes = try readWhole(path, limit: limit)
+    return bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
+}
+
 /// Environment variables, read with `getenv`.
 enum ProcessEnvironment {
     static func value(_ name: String) -> String? {

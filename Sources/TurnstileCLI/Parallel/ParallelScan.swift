@@ -13,6 +13,8 @@ struct RecordTally: Sendable, Equatable {
     var records = 0
     var spamRecords = 0
     var matches = 0
+    /// Records selected by `match` (grep's lines: with a match, or without one under -v).
+    var selected = 0
     /// Mail decoding problems (`filter --format mbox|eml|maildir`).
     var problems = MailDecodingProblems()
 
@@ -20,7 +22,7 @@ struct RecordTally: Sendable, Equatable {
         var problems = a.problems
         problems += b.problems
         return RecordTally(records: a.records + b.records, spamRecords: a.spamRecords + b.spamRecords,
-                           matches: a.matches + b.matches, problems: problems)
+                           matches: a.matches + b.matches, selected: a.selected + b.selected, problems: problems)
     }
 }
 
@@ -79,7 +81,10 @@ struct ParallelScan<Sink: ChunkSink> {
         var prefix: [UInt8]
         var base: Int
         var firstRecord: Int
+        /// The name the sink gets (nil when lines are not prefixed).
         var name: String?
+        /// The name an error message gives.
+        var displayName: String
     }
 
     /// The output in input order, one item per number.
@@ -91,7 +96,8 @@ struct ParallelScan<Sink: ChunkSink> {
         case end
     }
 
-    func run(_ inputs: [String], output: OutputWriter) -> Outcome {
+    /// `named`: whether the sinks get each input's name (default: with several inputs).
+    func run(_ inputs: [String], output: OutputWriter, named: Bool? = nil) -> Outcome {
         let items = OrderedHandOff<Item>()
         let work = BlockingQueue<Chunk?>()
         // Bounds the items read but not yet written (memory: about 4N chunks).
@@ -166,7 +172,7 @@ struct ParallelScan<Sink: ChunkSink> {
                     }
                     buffers.give(bytes)
                 case .failure(let message):
-                    printError("turnstile: " + message)
+                    reportInputError(message)
                     outcome.status.hadError = true
                 case .rest(let rest):
                     defer { if rest.fd != 0 { close(rest.fd) } }
@@ -181,7 +187,7 @@ struct ParallelScan<Sink: ChunkSink> {
                     } catch {
                         switch error {
                         case .read(let code):
-                            printError("turnstile: \(rest.name ?? "(standard input)"): \(errnoDescription(code))")
+                            reportInputError("\(rest.displayName): \(errnoDescription(code))")
                             outcome.status.hadError = true
                         case .sink(let e): failed(e)
                         }
@@ -211,7 +217,7 @@ struct ParallelScan<Sink: ChunkSink> {
         // Read into the buffer that becomes the next chunk; its unfinished tail is
         // copied into the one after.
         var current = inputBuffers.take(capacity: 2 * RecordChunker.readSize)
-        let named = inputs.count > 1
+        let named = named ?? (inputs.count > 1)
         inputs: for path in inputs {
             if stopped.load(ordering: .relaxed) { break }
             let name = inputName(path)
@@ -264,7 +270,8 @@ struct ParallelScan<Sink: ChunkSink> {
                 if atEnd { break }
                 if pending >= maxRecordBytes / 2 {
                     emit(.rest(Rest(fd: fd, prefix: Array(UnsafeBufferPointer(start: current.base, count: pending)),
-                                    base: base, firstRecord: firstRecord, name: named ? name : nil)))
+                                    base: base, firstRecord: firstRecord, name: named ? name : nil,
+                                    displayName: name)))
                     emit(.inputEnd(name: name))
                     continue inputs
                 }

@@ -1,0 +1,82 @@
+/// The options each subcommand takes, as ``ArgumentNormalizer`` needs them: which
+/// single letters are flags, which letters and long names take a value, and which
+/// letters a subcommand refuses with a reason.
+///
+/// ArgumentParser keeps this knowledge to itself, so it is written out here once;
+/// `ArgumentTests` compares it with what `--experimental-dump-help` reports for every
+/// subcommand, so the two cannot drift apart.
+struct OptionSpellings: Sendable {
+    /// Single-letter flags (no value).
+    var flags: Set<Character> = []
+    /// Single letters that take a value, with their long name (nil when the option has
+    /// no long name, as `compile -o`).
+    var valued: [Character: String?] = [:]
+    /// Long names (without `--`) that take a value.
+    var longValued: Set<String> = []
+    /// Whether `-NUM` means `--context=NUM` (grep's spelling; `match` only).
+    var numericContext = false
+    /// Options of another subcommand that this one refuses, with the sentence saying why.
+    var refused: [String: String] = [:]
+
+    mutating func add(_ other: OptionSpellings) {
+        flags.formUnion(other.flags)
+        valued.merge(other.valued) { a, _ in a }
+        longValued.formUnion(other.longValued)
+        refused.merge(other.refused) { a, _ in a }
+        numericContext = numericContext || other.numericContext
+    }
+
+    static func + (a: OptionSpellings, b: OptionSpellings) -> OptionSpellings {
+        var sum = a
+        sum.add(b)
+        return sum
+    }
+
+    /// `RuleOptions`.
+    static let rules = OptionSpellings(
+        flags: ["F", "i", "w"], valued: ["e": "regexp", "f": "file"],
+        longValued: ["regexp", "file", "rules", "max-pattern-file-bytes", "automaton", "max-automaton-bytes",
+                     "max-states", "max-table-bytes"])
+    /// `StreamOptions`.
+    static let stream = OptionSpellings(
+        valued: ["j": "threads"], longValued: ["delimiter", "color", "max-record-bytes", "threads"])
+    /// `FormatOptions`.
+    static let format = OptionSpellings(longValued: ["format"])
+    /// `LabelledInputOptions`.
+    static let labelled = OptionSpellings(longValued: ["spam", "ham", "delimiter", "max-record-bytes"]) + format
+    /// The grep flags `filter` shares with `match` (`FilterGrepOptions`).
+    static let filterGrep = OptionSpellings(flags: ["n", "c", "H", "q", "s", "r"])
+    /// The grep flags only `match` takes (`GrepOptions` beyond the shared ones).
+    static let matchGrep = OptionSpellings(
+        flags: ["n", "c", "H", "q", "s", "r", "o", "b", "v", "l", "L", "I"],
+        valued: ["m": "max-count", "A": "after-context", "B": "before-context", "C": "context"],
+        longValued: ["max-count", "after-context", "before-context", "context", "match-kind"],
+        numericContext: true)
+
+    /// What `filter` says about `match`'s output flags.
+    static let filterRefuses: [String: String] = {
+        let why = "filter passes whole records through or holds them back; 'turnstile match' prints matches, counts and context"
+        var refused: [String: String] = [:]
+        for option in ["-o", "-b", "-v", "-l", "-L", "-I", "-m", "-A", "-B", "-C", "--only-matching", "--byte-offset",
+                       "--invert-match", "--files-with-matches", "--files-without-match", "--no-filename",
+                       "--max-count", "--after-context", "--before-context", "--context", "--count-matches",
+                       "--offsets", "--builtin"] {
+            refused[option] = "filter does not take \(option): \(why)"
+        }
+        return refused
+    }()
+
+    /// The spellings of every subcommand, by name.
+    static let bySubcommand: [String: OptionSpellings] = [
+        "filter": rules + stream + format + filterGrep
+            + OptionSpellings(longValued: ["spam-to", "threshold"], refused: filterRefuses),
+        "match": rules + stream + format + matchGrep,
+        "compile": rules + OptionSpellings(valued: ["o": nil]),
+        "eval": rules + labelled + OptionSpellings(longValued: ["threshold", "top"]),
+        "rules": rules,
+        "train": labelled + OptionSpellings(
+            valued: ["o": nil],
+            longValued: ["top", "min-count", "smoothing", "min-precision", "threshold-above", "include", "exclude",
+                         "phrase-prior", "title", "folds", "seed"]),
+    ]
+}

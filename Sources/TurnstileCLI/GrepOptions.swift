@@ -1,0 +1,131 @@
+import ArgumentParser
+import Turnstile
+
+/// grep's output and input flags for `turnstile match`, with grep's letters and long
+/// names and grep's meanings (see ``GrepSink``).
+struct GrepOptions: ParsableArguments {
+    @Flag(name: [.customShort("o"), .customLong("only-matching")], help: "Print only the matched text, one match per line.")
+    var onlyMatching = false
+
+    @Flag(name: [.customShort("b"), .customLong("byte-offset")],
+          help: "Prefix each line with its byte offset in the input (with -o, the match's).")
+    var byteOffset = false
+
+    @Flag(name: [.customShort("n"), .customLong("line-number")], help: "Prefix each line with its record number (1-based).")
+    var lineNumber = false
+
+    @Flag(name: [.customShort("v"), .customLong("invert-match")], help: "Select the records without a match.")
+    var invert = false
+
+    @Flag(name: [.customShort("c"), .customLong("count")], help: "Print the number of selected records per input.")
+    var count = false
+
+    @Flag(name: .customLong("count-matches"), help: "Print the number of matches per input (ripgrep's --count-matches).")
+    var countMatches = false
+
+    @Flag(name: [.customShort("l"), .customLong("files-with-matches")], help: "Print the name of each input with a selected record.")
+    var filesWithMatches = false
+
+    @Flag(name: [.customShort("L"), .customLong("files-without-match")], help: "Print the name of each input without one.")
+    var filesWithoutMatch = false
+
+    @Flag(name: [.customShort("q"), .customLong("quiet"), .customLong("silent")],
+          help: "Print nothing; stop at the first selected record (exit 0 then, even after an error).")
+    var quiet = false
+
+    @Flag(name: [.customShort("s"), .customLong("no-messages")], help: "Leave out messages about missing or unreadable inputs.")
+    var noMessages = false
+
+    @Option(name: [.customShort("m"), .customLong("max-count")],
+            help: ArgumentHelp("Stop reading an input after this many selected records (a negative number: no limit).", valueName: "num"))
+    var maxCount: Int?
+
+    @Option(name: [.customShort("A"), .customLong("after-context")], help: ArgumentHelp("Print this many records after each selected one.", valueName: "num"))
+    var after: Int?
+
+    @Option(name: [.customShort("B"), .customLong("before-context")], help: ArgumentHelp("Print this many records before each selected one.", valueName: "num"))
+    var before: Int?
+
+    @Option(name: [.customShort("C"), .customLong("context")], help: ArgumentHelp("Print this many records before and after (also -NUM).", valueName: "num"))
+    var context: Int?
+
+    @Flag(name: [.customShort("H"), .customLong("with-filename")], help: "Prefix each line with the input's name (the default with several inputs).")
+    var withFilename = false
+
+    @Flag(name: [.customShort("I"), .customLong("no-filename")], help: "Never prefix the input's name (ripgrep's -I; grep's -h).")
+    var noFilename = false
+
+    @Flag(name: [.customShort("r"), .customLong("recursive")],
+          help: "Search the files under each folder (hidden ones too; links inside are not followed); no input: the current folder.")
+    var recursive = false
+
+    func validate() throws {
+        for (value, flag) in [(after, "-A"), (before, "-B"), (context, "-C")] {
+            if let value, value < 0 { throw ValidationError("\(flag) must be 0 or more") }
+        }
+    }
+
+    /// Whether any context flag was given (grep then prints `--` between groups).
+    var hasContext: Bool { after != nil || before != nil || context != nil }
+
+    /// The sink's mode: `-q` before `-l`/`-L`, before `-c`, before printing records.
+    var mode: GrepSink.Mode {
+        if quiet { return .quiet }
+        if filesWithMatches { return .filesWithMatches }
+        if filesWithoutMatch { return .filesWithoutMatch }
+        if count { return .count }
+        return .records
+    }
+
+    /// The limit `-m` sets; nil for none (not given, or negative as in grep).
+    var limit: Int? { maxCount.flatMap { $0 >= 0 ? $0 : nil } }
+}
+
+/// The grep flags `filter` shares with `match`, with the same meanings for the records
+/// filter prints (the clean ones, or the spam with `--spam`).
+struct FilterGrepOptions: ParsableArguments {
+    @Flag(name: [.customShort("n"), .customLong("line-number")], help: "Prefix each printed record with its number (1-based).")
+    var lineNumber = false
+
+    @Flag(name: .customShort("c"), help: "Print the number of records that would be printed, per input (grep's -c; --count prints both verdicts).")
+    var count = false
+
+    @Flag(name: [.customShort("H"), .customLong("with-filename")], help: "Prefix each printed record with the input's name.")
+    var withFilename = false
+
+    @Flag(name: [.customShort("q"), .customLong("quiet"), .customLong("silent")],
+          help: "Print nothing; stop at the first spam record (exit 0 then).")
+    var quiet = false
+
+    @Flag(name: [.customShort("s"), .customLong("no-messages")], help: "Leave out messages about missing or unreadable inputs.")
+    var noMessages = false
+
+    @Flag(name: [.customShort("r"), .customLong("recursive")],
+          help: "Read the files under each folder (hidden ones too; links inside are not followed); no input: the current folder.")
+    var recursive = false
+}
+
+/// The inputs with folders replaced by the files under them (`-r`): grep's order and
+/// names, with no input meaning the current folder (its files named without `./`).
+/// Also whether a folder was among them (grep then names each file).
+func recursiveInputs(_ files: [String]) throws -> (inputs: [String], sawFolder: Bool) {
+    var walk = DirectoryWalk(includeHidden: true, followLinks: false)
+    if files.isEmpty {
+        var info = stat()
+        guard stat(".", &info) == 0 else { throw CommandFailure(".: \(errnoDescription(errno))") }
+        let found = try walk.files(under: ".", info: info).sorted()
+        return (found.map { $0.hasPrefix("./") ? String($0.dropFirst(2)) : $0 }, true)
+    }
+    var result: [String] = []
+    var sawFolder = false
+    for path in files {
+        var info = stat()
+        if path != "-", stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
+            sawFolder = true
+            result.append(contentsOf: try walk.files(under: path, info: info).sorted())
+        } else {
+            result.append(path)
+        }
+    }
+    return (result, sawFolder)
+}

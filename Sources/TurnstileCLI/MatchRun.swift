@@ -1,0 +1,107 @@
+import Turnstile
+
+/// One `turnstile match` run over its inputs: with one thread or `--threads`, with
+/// ``GrepSink`` (grep's output) or ``MatchSink`` (every match), and what it found —
+/// counted as the records go by, so a broken pipe still ends with the status of what
+/// was found so far.
+struct MatchRun {
+    let matcher: Matcher
+    let inputs: [String]
+    /// Whether output lines start with the input's name.
+    let named: Bool
+    let output: OutputWriter
+    let delimiter: RecordDelimiter
+    let maxRecordBytes: Int
+    /// Worker threads, or nil for one thread.
+    let threads: Int?
+
+    struct Outcome {
+        var status: RunStatus
+        /// Whether a record was selected (a match found, with `--offsets` and `--json`).
+        var matched: Bool
+        var truncated: Bool
+    }
+
+    private var makeReader: @Sendable () -> RecordReader {
+        let matcher = matcher, delimiter = delimiter, maxRecordBytes = maxRecordBytes
+        return { RecordReader(matcher: matcher, delimiter: delimiter, maxRecordBytes: maxRecordBytes) }
+    }
+
+    /// `--offsets`, `--json`, `--count-matches`: every match, or their number per input.
+    func listMatches(mode: MatchSink.Mode, color: Bool) -> Outcome {
+        let named = named
+        let makeSink = { @Sendable (output: OutputWriter) in MatchSink(output: output, mode: mode, color: color) }
+        /// `--count-matches` prints each input's count after its last record.
+        let printCount = { @Sendable (name: String, matches: Int, output: OutputWriter) throws(OutputError) in
+            guard mode == .count else { return }
+            try output.write(named ? "\(name):\(matches)\n" : "\(matches)\n")
+        }
+        if let threads {
+            let scan = ParallelScan(threads: threads, delimiter: delimiter, maxRecordBytes: maxRecordBytes,
+                                    makeReader: makeReader, makeSink: makeSink) { name, tally, output throws(OutputError) in
+                try printCount(name, tally.matches, output)
+            }
+            let outcome = scan.run(inputs, output: output, named: named)
+            var status = outcome.status
+            finishRun(&status, output: output) {}
+            return Outcome(status: status, matched: outcome.tally.matches > 0, truncated: outcome.truncatedSomeRecord)
+        }
+        var sink = makeSink(output)
+        var reader = makeReader()
+        defer { reader.deallocate() }
+        let output = output
+        let status = runInputs(inputs, output: output) { (fd, name) throws(ScanError) in
+            sink.beginInput(name: named ? name : nil, firstRecord: 0)
+            try reader.read(fd: fd, into: &sink)
+            let matches = sink.takeTally().matches
+            do throws(OutputError) { try printCount(name, matches, output) } catch { throw .sink(error) }
+        } finish: {}
+        return Outcome(status: status, matched: sink.matchedAny, truncated: reader.truncatedSomeRecord)
+    }
+
+    /// grep's output: selected records, their matches (`-o`), counts, names.
+    func selectRecords(_ settings: GrepSink.Settings) -> Outcome {
+        let named = named
+        let makeSink = { @Sendable (output: OutputWriter) in GrepSink(output: output, settings: settings) }
+        // Context, -m, -q, -l and -L carry state from record to record or stop early:
+        // one thread. Records and counts are cut into chunks like any other output.
+        let parallel = (settings.mode == .records || settings.mode == .count) && !settings.separators
+            && settings.maxCount == nil
+        if let threads, parallel {
+            let scan = ParallelScan(threads: threads, delimiter: delimiter, maxRecordBytes: maxRecordBytes,
+                                    makeReader: makeReader, makeSink: makeSink) { name, tally, output throws(OutputError) in
+                if let text = GrepSink.inputSummary(name: named ? name : nil, listName: name, tally: tally, settings: settings) {
+                    try output.write(text)
+                }
+            }
+            let outcome = scan.run(inputs, output: output, named: named)
+            var status = outcome.status
+            finishRun(&status, output: output) {}
+            return Outcome(status: status, matched: outcome.tally.selected > 0, truncated: outcome.truncatedSomeRecord)
+        }
+        var sink = makeSink(output)
+        var reader = makeReader()
+        defer { reader.deallocate() }
+        let output = output
+        let status = runInputs(inputs, output: output) { (fd, name) throws(ScanError) in
+            sink.beginInput(name: named ? name : nil, firstRecord: 0)
+            sink.listName = name
+            do throws(ScanError) {
+                try reader.read(fd: fd, into: &sink)
+            } catch {
+                // -l, -L and -m end an input early; the next one is read.
+                if !Self.isInputDone(error) { throw error }
+            }
+            let tally = sink.takeTally()
+            if let text = GrepSink.inputSummary(name: named ? name : nil, listName: name, tally: tally, settings: settings) {
+                do throws(OutputError) { try output.write(text) } catch { throw .sink(error) }
+            }
+        } finish: {}
+        return Outcome(status: status, matched: sink.selectedAny, truncated: reader.truncatedSomeRecord)
+    }
+
+    private static func isInputDone(_ error: ScanError) -> Bool {
+        if case .sink(.inputDone) = error { return true }
+        return false
+    }
+}

@@ -1,0 +1,76 @@
+import AutomatonCore
+import Turnstile
+
+/// What `turnstile match --offsets`, `--json` and `--count-matches` print: every match
+/// with its absolute byte offsets and pattern id (`start:end:pattern:text`, or one
+/// JSON object), or the number of matches per input.
+struct MatchSink: ChunkSink {
+    typealias Failure = OutputError
+    enum Mode { case lines, json, count }
+
+    let output: OutputWriter
+    let mode: Mode
+    let color: Bool
+    private var prefix: [UInt8] = []
+    private var jsonFile: [UInt8] = []
+    private var scratch: [UInt8] = []
+    /// Matches in the current input.
+    private(set) var inputMatches = 0
+    /// Whether any record had a match: the exit status, also after a broken pipe.
+    private(set) var matchedAny = false
+
+    init(output: OutputWriter, mode: Mode, color: Bool) {
+        self.output = output
+        self.mode = mode
+        self.color = color
+    }
+
+    mutating func beginInput(name: String?, firstRecord: Int) {
+        inputMatches = 0
+        prefix = name.map { Array(($0 + ":").utf8) } ?? []
+        jsonFile.removeAll()
+        if var name {
+            jsonFile.append(contentsOf: ",\"file\":".utf8)
+            name.withUTF8 { Rendering.appendJSONString($0, to: &jsonFile) }
+        }
+    }
+
+    mutating func record(
+        content: UnsafeBufferPointer<UInt8>, terminator: UnsafeBufferPointer<UInt8>,
+        offset: Int, matches: ArraySlice<Match>, truncated: Bool
+    ) throws(OutputError) {
+        inputMatches += matches.count
+        if !matches.isEmpty { matchedAny = true }
+        guard mode != .count else { return }
+        for m in matches {
+            let text = UnsafeBufferPointer(rebasing: content[m.range])
+            scratch.removeAll(keepingCapacity: true)
+            if mode == .json {
+                scratch.append(contentsOf: "{\"start\":\(offset + m.start),\"end\":\(offset + m.end),\"pattern\":\(m.pattern),\"text\":".utf8)
+                Rendering.appendJSONString(text, to: &scratch)
+                scratch.append(contentsOf: jsonFile)
+                scratch.append(contentsOf: "}\n".utf8)
+            } else {
+                scratch.append(contentsOf: prefix)
+                scratch.append(contentsOf: "\(offset + m.start):\(offset + m.end):\(m.pattern):".utf8)
+                if color { scratch.append(contentsOf: Rendering.colorStart) }
+                scratch.append(contentsOf: text)
+                if color { scratch.append(contentsOf: Rendering.colorEnd) }
+                scratch.append(0x0A)
+            }
+            try output.write(scratch)
+        }
+    }
+
+    mutating func tail(_ bytes: UnsafeBufferPointer<UInt8>, end: UnsafeBufferPointer<UInt8>?) throws(OutputError) {}
+
+    mutating func willRead() throws(OutputError) { try output.flushIfInteractive() }
+
+    mutating func takeTally() -> RecordTally {
+        defer { inputMatches = 0 }
+        return RecordTally(matches: inputMatches)
+    }
+
+    /// Counting needs no record boundaries.
+    var needsRecordBoundaries: Bool { mode != .count }
+}
