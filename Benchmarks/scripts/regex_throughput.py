@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Regex throughput: turnstile builds (before/after a change) vs rg, whole process.
 
-The issue-13 regex rows on the rebar English subtitle sample repeated to --mib MiB
+The issue-13 regex rows (`turnstile match --count-matches`, or `-c` for builds from
+before that flag, when -c counted matches) on the rebar English subtitle sample repeated to --mib MiB
 (built by literal_throughput.py's `prepare`, default /tmp/turnstile-bench/hay128).
 Each command runs --runs times, alternating tools; the table shows the median of the
 child's CPU time (user + sys) and of wall time as MB/s (10^6 bytes), plus, with
@@ -36,6 +37,12 @@ def instructions(cmd):
     return None
 
 
+def count_flag(path):
+    """--count-matches where the build has it; older builds' -c counted matches."""
+    p = subprocess.run([path, "match", "--help"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    return "--count-matches" if b"--count-matches" in p.stdout else "-c"
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--turnstile", action="append", default=[], help="name=path (repeatable)")
@@ -54,7 +61,7 @@ def main():
     for pattern in PATTERNS:
         if a.only and a.only not in pattern:
             continue
-        cmds = [(name, [path, "match", "-c", "-e", pattern, hay]) for name, path in tools]
+        cmds = [(name, [path, "match", count_flag(path), "-e", pattern, hay]) for name, path in tools]
         if shutil.which("rg"):
             cmds.append(("rg", ["rg", "--count-matches", "-e", pattern, hay]))
         samples = {name: ([], [], set()) for name, _ in cmds}

@@ -19,7 +19,7 @@ import LiteralAutomata
 ///
 /// ```swift
 /// let regex = try RegexCompiler().compile("https?://[a-z0-9.-]+")
-/// regex.prefilterKernel   // "memmem" (the common prefix "http")
+/// regex.prefilterKernel   // "teddy" (on "htt"; memmem only when a prefix byte is rare)
 /// ```
 public struct RegexPrefilter: Sendable {
     /// The literal set the prefilter was built from.
