@@ -5,7 +5,7 @@
 //   CChecksum ◄─ AutomatonCore (CRC-32C of saved files)
 //   AutomatonCore ◄─ EventMachine (typed state/event machines; nothing else uses it)
 //   AutomatonCore, CLiteralSIMD ◄─ LiteralAutomata ◄─┐
-//   AutomatonCore ◄─ RegexAutomata ◄───┼─ Turnstile ◄─ turnstile (executable)
+//   AutomatonCore, LiteralAutomata ◄─ RegexAutomata ◄───┼─ Turnstile ◄─ turnstile (executable)
 //   CPCRE2 ◄─ PCRE2Oracle ◄─ test targets and Benchmarks/ only (never a library product)
 import PackageDescription
 
@@ -37,7 +37,8 @@ let package = Package(
         // SIMD kernels (Teddy, memchr2/3) in C: Swift's SIMD types have no byte shuffle.
         .target(name: "CLiteralSIMD"),
         .target(name: "LiteralAutomata", dependencies: ["AutomatonCore", "CLiteralSIMD"], swiftSettings: strict),
-        .target(name: "RegexAutomata", dependencies: ["AutomatonCore"], swiftSettings: strict),
+        // LiteralAutomata for literal prefilters only (DESIGN.md).
+        .target(name: "RegexAutomata", dependencies: ["AutomatonCore", "LiteralAutomata"], swiftSettings: strict),
         .target(
             name: "Turnstile",
             dependencies: ["AutomatonCore", "LiteralAutomata", "RegexAutomata"],
@@ -79,7 +80,7 @@ let package = Package(
         ),
         .testTarget(
             name: "TurnstileTests",
-            dependencies: ["Turnstile", "AutomatonCore", "TestSupport"]
+            dependencies: ["Turnstile", "AutomatonCore", "TestSupport", "PCRE2Oracle"]
         ),
         // Runs the built `turnstile` binary; depending on the executable target makes
         // `swift build --build-tests` / `swift test` build it first.

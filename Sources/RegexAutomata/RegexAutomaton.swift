@@ -65,15 +65,24 @@ public struct RegexAutomaton: Sendable {
     public let isUTF8: Bool
     /// `true` when some pattern can match the empty string.
     public let canMatchEmpty: Bool
+    /// The prefix prefilter the forward scans jump with (dense engine only), or nil:
+    /// see ``RegexCompiler/prefilter(_:)``.
+    public let prefilter: RegexPrefilter?
 
-    init(engine: Engine, nonEmpty: LazyDFA, forwardNFA: ThompsonNFA, reverseNFA: ThompsonNFA, isUTF8: Bool, canMatchEmpty: Bool) {
+    init(engine: Engine, nonEmpty: LazyDFA, forwardNFA: ThompsonNFA, reverseNFA: ThompsonNFA, isUTF8: Bool, canMatchEmpty: Bool,
+         prefilter: RegexPrefilter? = nil) {
         self.engine = engine
+        self.prefilter = prefilter
         self.nonEmpty = nonEmpty
         self.forwardNFA = forwardNFA
         self.reverseNFA = reverseNFA
         self.isUTF8 = isUTF8
         self.canMatchEmpty = canMatchEmpty
     }
+
+    /// The kernel of the prefix prefilter ("memmem", "memchr", "teddy"), or nil when
+    /// the forward scan steps every byte.
+    public var prefilterKernel: String? { prefilter?.prefixes.kernel }
 
     /// Which engine runs the searches.
     public var engineKind: EngineKind {
@@ -134,6 +143,18 @@ public struct RegexAutomaton: Sendable {
         return matches(in: haystack, stats: &stats)
     }
 
+    /// Every match of a search that begins at `from` (the bytes before it only decide
+    /// look-behind, as in PCRE2's start offset).
+    ///
+    /// - Precondition: `0 <= from <= haystack.count`.
+    public func matches(in haystack: UnsafeBufferPointer<UInt8>, from: Int) -> [Match] {
+        precondition(from >= 0 && from <= haystack.count, "search start outside the haystack")
+        var searcher = Searcher(self)
+        return GlobalLoop.run(haystack, utf8: isUTF8, from: from) { pos, retry in
+            searcher.find(haystack, from: pos, retry: retry)
+        }
+    }
+
     /// Every match, adding the work done to `stats`.
     public func matches(in haystack: UnsafeBufferPointer<UInt8>, stats: inout SearchStats) -> [Match] {
         var searcher = Searcher(self)
@@ -171,6 +192,8 @@ struct Searcher {
     var reverseCache: LazyDFA.Cache? = nil
     var nonEmptyCache: LazyDFA.Cache? = nil
     var stats = RegexAutomaton.SearchStats()
+    /// Whether the prefix prefilter still pays off in this search.
+    var prefilterRun = PrefilterRun()
 
     init(_ regex: RegexAutomaton) { self.regex = regex }
 
@@ -190,7 +213,8 @@ struct Searcher {
     mutating func isMatch(_ haystack: UnsafeBufferPointer<UInt8>) -> Bool {
         switch regex.engine {
         case .dense(let forward, _):
-            return forward.regexSearchForward(haystack, from: 0, anchored: false, earliest: true, steps: &stats.transitions) != nil
+            return forward.regexSearchForward(haystack, from: 0, anchored: false, earliest: true, prefilter: regex.prefilter,
+                                              run: &prefilterRun, steps: &stats.transitions) != nil
         case .lazy(let forward, _):
             let cache = forwardCache ?? forward.makeCache()
             forwardCache = cache
@@ -220,7 +244,8 @@ struct Searcher {
         }
         switch regex.engine {
         case .dense(let forward, let reverse):
-            guard let e = forward.regexSearchForward(haystack, from: from, anchored: false, earliest: false, steps: &stats.transitions)
+            guard let e = forward.regexSearchForward(haystack, from: from, anchored: false, earliest: false,
+                                                     prefilter: regex.prefilter, run: &prefilterRun, steps: &stats.transitions)
             else { return nil }
             if let s = reverse.regexSearchReverse(haystack, in: from..<e.end, pattern: e.pattern, steps: &stats.transitions) {
                 return Match(pattern: e.pattern, start: s, end: e.end)

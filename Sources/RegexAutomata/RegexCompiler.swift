@@ -28,6 +28,9 @@ public struct RegexCompiler: Sendable {
     public var minimize = true
     /// Always use the lazy DFA (for tests and comparisons).
     public var forceLazy = false
+    /// Let the forward scan jump between occurrences of the regex's literal prefixes
+    /// (``RegexPrefilter``); off forces the plain DFA scan. Results never change.
+    public var prefilter = true
 
     /// The default limits: the full DFA is built up to 10 000 states or 4 MiB of
     /// table; the lazy DFA's cache holds 2 MiB per scan direction.
@@ -51,6 +54,8 @@ public struct RegexCompiler: Sendable {
     public func minimize(_ on: Bool) -> Self { var c = self; c.minimize = on; return c }
     /// Whether to skip the full DFA and use the lazy DFA.
     public func forceLazy(_ on: Bool) -> Self { var c = self; c.forceLazy = on; return c }
+    /// Whether to use a prefix prefilter when the regex has one (dense engine).
+    public func prefilter(_ on: Bool) -> Self { var c = self; c.prefilter = on; return c }
 
     /// Compiles one pattern.
     ///
@@ -94,9 +99,14 @@ public struct RegexCompiler: Sendable {
         // The retry after an empty match ("a non-empty match anchored here") is rare,
         // so it always runs lazily, with its own cache per search call.
         let nonEmpty = LazyDFA(nfa: forwardNFA, startKind: .anchoredNonEmpty, limits: limits)
+        var prefilter: RegexPrefilter? = nil
+        if self.prefilter, case .dense(let forward, _) = engine,
+           let literals = LiteralSet.prefixes(of: hirs.count == 1 ? hirs[0] : .alternation(hirs)) {
+            prefilter = RegexPrefilter(literals, dfa: forward)
+        }
         return RegexAutomaton(
             engine: engine, nonEmpty: nonEmpty, forwardNFA: forwardNFA, reverseNFA: reverseNFA,
-            isUTF8: syntax.mode == .utf8, canMatchEmpty: canMatchEmpty)
+            isUTF8: syntax.mode == .utf8, canMatchEmpty: canMatchEmpty, prefilter: prefilter)
     }
 
     private func buildDense(_ forwardNFA: ThompsonNFA, _ reverseNFA: ThompsonNFA) throws(AutomatonError) -> RegexAutomaton.Engine {

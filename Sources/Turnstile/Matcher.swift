@@ -97,6 +97,9 @@ public struct Matcher: Sendable {
         case kmp(SingleLiteralSearcher)
         case ahoCorasick(AhoCorasick)
         case regex(RegexAutomaton)
+        /// A regex that is an alternation of literals: the literal engine searches,
+        /// the regex automaton is kept for export and statistics.
+        case regexLiterals(RegexLiterals, RegexAutomaton)
     }
 
     let engine: Engine
@@ -106,6 +109,17 @@ public struct Matcher: Sendable {
     public let patterns: [[UInt8]]
     /// 256 flags: byte b can be part of a literal match.
     private let literalBytes: [Bool]
+    /// For regexes: 256 flags (byte b may occur in a match) and whether a match may
+    /// depend on where a record starts or ends (see ``canSearchAcross(delimiter:)``).
+    private var regexShape: RegexShape? = nil
+
+    struct RegexShape: Sendable {
+        var bytes: [Bool]
+        /// `^`/`$` without `m`, `\A`, `\z`, or an empty match: never across records.
+        var needsRecordEdges: Bool
+        /// `(?m)^`/`$`: across `\n`-delimited records only.
+        var usesLineAnchors: Bool
+    }
 
     /// Builds a matcher for `patterns` (UTF-8 strings).
     public init(patterns: [String], options: Options) throws(TurnstileError) {
@@ -154,7 +168,25 @@ public struct Matcher: Sendable {
                 throw TurnstileError(.invalidOptions(
                     "--match-kind \(options.matchKind) needs literal patterns (-F); regexes are leftmost-first"))
             }
-            engine = .regex(try Self.compileRegex(patterns, options: options))
+            let (regex, hirs) = try Self.compileRegex(patterns, options: options)
+            var shape = RegexShape(bytes: [Bool](repeating: false, count: 256), needsRecordEdges: regex.canMatchEmpty,
+                                   usesLineAnchors: false)
+            for hir in hirs {
+                let (bytes, looks) = hir.bytesAndLooks
+                for b in 0..<256 where bytes[b] { shape.bytes[b] = true }
+                if looks.contains(.textStart) || looks.contains(.textEnd) { shape.needsRecordEdges = true }
+                if looks.contains(.lineStart) || looks.contains(.lineEnd) { shape.usesLineAnchors = true }
+            }
+            regexShape = shape
+            do {
+                if let literals = try RegexLiterals(hirs: hirs, options: options) {
+                    engine = .regexLiterals(literals, regex)
+                    return
+                }
+            } catch {
+                throw TurnstileError(.automaton(error))
+            }
+            engine = .regex(regex)
         case .literal:
             do {
                 if patterns.count == 1 {
@@ -174,16 +206,20 @@ public struct Matcher: Sendable {
         }
     }
 
-    private static func compileRegex(_ patterns: [[UInt8]], options: Options) throws(TurnstileError) -> RegexAutomaton {
+    /// The regex automaton and the parsed patterns (before `-w` wraps them).
+    private static func compileRegex(_ patterns: [[UInt8]], options: Options) throws(TurnstileError) -> (RegexAutomaton, [Hir]) {
         let compiler = RegexCompiler()
             .limits(options.effectiveLimits)
             .caseInsensitive(options.caseInsensitive)
             .bytes(options.bytesMode)
+            .prefilter(options.prefilter)
         var hirs: [Hir] = []
+        var asWritten: [Hir] = []
         for (index, pattern) in patterns.enumerated() {
             do {
                 // Parse the pattern as written first, so error offsets point into it.
                 var hir = try RegexSyntax.parse(pattern, options: compiler.syntax)
+                asWritten.append(hir)
                 if options.wholeWord {
                     hir = try RegexSyntax.parse(Array("\\b(?:".utf8) + pattern + Array(")\\b".utf8), options: compiler.syntax)
                 }
@@ -193,7 +229,7 @@ public struct Matcher: Sendable {
             }
         }
         do {
-            return try compiler.compile(hirs: hirs)
+            return (try compiler.compile(hirs: hirs), asWritten)
         } catch {
             throw TurnstileError(.regex(error))
         }
@@ -208,7 +244,7 @@ public struct Matcher: Sendable {
         case .empty: return .empty
         case .kmp: return .kmp
         case .ahoCorasick: return .ahoCorasick
-        case .regex: return .regex
+        case .regex, .regexLiterals: return .regex
         }
     }
 
@@ -226,7 +262,7 @@ public struct Matcher: Sendable {
             return Statistics(representation: .ahoCorasick, storage: st.representation.description,
                               patterns: st.patternCount, states: st.stateCount, byteClasses: st.byteClassCount,
                               memoryBytes: st.memoryBytes)
-        case .regex(let r):
+        case .regex(let r), .regexLiterals(_, let r):
             if let f = r.forwardDFA {
                 let memory = f.memoryBytes + (r.reverseDFA?.memoryBytes ?? 0)
                 return Statistics(representation: .regex, storage: "dense DFA (forward + reverse)",
@@ -245,7 +281,7 @@ public struct Matcher: Sendable {
         case .empty: return nil
         case .kmp(let s): return s.dfa
         case .ahoCorasick(let ac): return ac.denseDFA
-        case .regex(let r): return r.forwardDFA
+        case .regex(let r), .regexLiterals(_, let r): return r.forwardDFA
         }
     }
 
@@ -268,6 +304,11 @@ public struct Matcher: Sendable {
             }
         case .regex(let r):
             matches.append(contentsOf: r.matches(in: haystack))
+        case .regexLiterals(let l, _):
+            l.forEachMatch(in: haystack, from: 0) { m in
+                matches.append(m)
+                return true
+            }
         }
     }
 
@@ -291,9 +332,15 @@ public struct Matcher: Sendable {
         case .ahoCorasick(let ac):
             ac.forEachMatch(in: haystack, from: from, body)
         case .regex(let r):
-            for m in r.matches(in: haystack) where m.start >= from {
+            // No match can hold the byte before `from` (a record delimiter of a block
+            // searched across records): the whole search's matches from `from` on are
+            // those of a search begun there, so skip the bytes before it.
+            let start = from > 0 && canSearchAcross(delimiter: haystack[from - 1]) ? from : 0
+            for m in r.matches(in: haystack, from: start) where m.start >= from {
                 if !body(m) { return }
             }
+        case .regexLiterals(let l, _):
+            l.forEachMatch(in: haystack, from: from, body)
         }
     }
 
@@ -318,7 +365,7 @@ public struct Matcher: Sendable {
         case .empty: return nil
         case .ahoCorasick(let ac): return ac.firstMatch(in: haystack)
         case .regex(let r): return r.firstMatch(in: haystack)
-        case .kmp: return matches(in: haystack).first
+        case .kmp, .regexLiterals: return matches(in: haystack).first
         }
     }
 
@@ -333,7 +380,7 @@ public struct Matcher: Sendable {
         case .empty: return false
         case .ahoCorasick(let ac): return ac.isMatch(in: haystack)
         case .regex(let r): return r.isMatch(in: haystack)
-        case .kmp: return !matches(in: haystack).isEmpty
+        case .kmp, .regexLiterals: return !matches(in: haystack).isEmpty
         }
     }
 
@@ -351,7 +398,15 @@ public struct Matcher: Sendable {
         case .empty: return true
         case .kmp, .ahoCorasick:
             return !literalBytes[Int(byte)] && !isASCIIWordByte(byte) && !patterns.contains(where: \.isEmpty)
-        case .regex: return false
+        case .regexLiterals(let l, _): return l.cannotContain(byte)
+        case .regex:
+            // The regex DFA over a block finds each record's matches when no match can
+            // hold the delimiter and nothing depends on the record's edges (a
+            // delimiter is a non-word byte, so `\b` sees what it saw in the record).
+            // PERF: regex_throughput.py 'https?://[a-z0-9.-]+'.
+            guard let shape = regexShape else { return false }
+            return !shape.bytes[Int(byte)] && !isASCIIWordByte(byte) && !shape.needsRecordEdges
+                && (!shape.usesLineAnchors || byte == 0x0A)
         }
     }
 }

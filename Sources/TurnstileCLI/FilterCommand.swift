@@ -362,15 +362,7 @@ struct FilterSink: ChunkSink {
 
     private mutating func writeHighlighted(_ content: UnsafeBufferPointer<UInt8>, _ matches: ArraySlice<Match>) throws(OutputError) {
         Rendering.mergedRanges(matches, marking: isMarked, into: &ranges)
-        var at = 0
-        for r in ranges {
-            try output.write(UnsafeBufferPointer(rebasing: content[at..<r.lowerBound]))
-            try output.write(Rendering.colorStart)
-            try output.write(UnsafeBufferPointer(rebasing: content[r]))
-            try output.write(Rendering.colorEnd)
-            at = r.upperBound
-        }
-        try output.write(UnsafeBufferPointer(rebasing: content[at...]))
+        try Rendering.writeHighlighted(content, ranges: ranges, to: output)
     }
 
     private mutating func writeMasked(_ content: UnsafeBufferPointer<UInt8>, _ matches: ArraySlice<Match>) throws(OutputError) {

@@ -56,7 +56,7 @@ struct GrepOptions: ParsableArguments {
     var noFilename = false
 
     @Flag(name: [.customShort("r"), .customLong("recursive")],
-          help: "Search the files under each folder (hidden ones too; links inside are not followed); no input: the current folder.")
+          help: "Search the files under each folder, sorted by path (hidden ones too; links inside are not followed); no input: the current folder.")
     var recursive = false
 
     func validate() throws {

@@ -22,7 +22,11 @@ struct RegexEngines {
             list.append(("dense-minimized", RegexAutomaton(
                 engine: .dense(forward: f.minimized(), reverse: r.minimized()), nonEmpty: dense.nonEmpty,
                 forwardNFA: dense.forwardNFA, reverseNFA: dense.reverseNFA,
-                isUTF8: dense.isUTF8, canMatchEmpty: dense.canMatchEmpty)))
+                isUTF8: dense.isUTF8, canMatchEmpty: dense.canMatchEmpty, prefilter: dense.prefilter)))
+        }
+        if dense.prefilter != nil {
+            // The same DFA scanning every byte: the prefix prefilter on and off.
+            list.append(("dense-no-prefilter", try base.prefilter(false).compile(patterns: patterns)))
         }
         list.append(("lazy", try base.forceLazy(true).compile(patterns: patterns)))
         list.append(("lazy-small-cache", try base.forceLazy(true).limits(Limits(maxStates: 3_000, maxTableBytes: 8 << 20, maxCacheBytes: 2_000)).compile(patterns: patterns)))

@@ -84,8 +84,9 @@ struct ArgumentTests {
         let line = Array("a line with a winner in it, long enough to fill the pipe soon\n".utf8)
         let chunk = [UInt8]((0..<2000).flatMap { _ in line })
         for args in [["match", "winner"], ["match", "-F", "-o", "winner"], ["match", "--offsets", "-F", "-e", "winner"],
-                     ["filter", "--spam", "-F", "-e", "winner"]] {
-            let result = try CLI.stream(args + ["--threads", "1"], feed: { handle in
+                     ["filter", "--spam", "-F", "-e", "winner"]]
+            .flatMap({ [$0 + ["--threads", "1"], $0 + ["--threads", "2"]] }) {
+            let result = try CLI.stream(args, feed: { handle in
                 for _ in 0..<2000 {
                     do { try handle.write(contentsOf: Data(chunk)) } catch { return }
                 }

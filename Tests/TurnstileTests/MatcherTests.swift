@@ -127,7 +127,53 @@ struct MatcherTests {
     func searchAcross() throws {
         #expect(try Matcher(patterns: ["ab"], options: Self.literal()).canSearchAcross(delimiter: 0x0A))
         #expect(try !Matcher(patterns: ["a\nb"], options: Self.literal()).canSearchAcross(delimiter: 0x0A))
-        #expect(try !Matcher(patterns: ["ab"], options: .init()).canSearchAcross(delimiter: 0x0A))
+        // A regex that is an alternation of literals is searched as literals.
+        #expect(try Matcher(patterns: ["ab|cd"], options: .init()).canSearchAcross(delimiter: 0x0A))
+        #expect(try !Matcher(patterns: ["a\nb|c"], options: .init()).canSearchAcross(delimiter: 0x0A))
+        #expect(try !Matcher(patterns: ["(?s)a.b"], options: .init()).canSearchAcross(delimiter: 0x0A))
+        #expect(try Matcher(patterns: ["a.b"], options: .init()).canSearchAcross(delimiter: 0x0A))
+        // Regexes: no match may hold the delimiter, nor depend on the record's edges.
+        #expect(try Matcher(patterns: ["https?://[a-z]+"], options: .init()).canSearchAcross(delimiter: 0x0A))
+        #expect(try Matcher(patterns: ["\\bx[0-9]+\\b"], options: .init()).canSearchAcross(delimiter: 0x0A))
+        #expect(try !Matcher(patterns: ["^foo"], options: .init()).canSearchAcross(delimiter: 0x0A))
+        #expect(try !Matcher(patterns: ["foo\\z"], options: .init()).canSearchAcross(delimiter: 0x0A))
+        #expect(try Matcher(patterns: ["(?m)^foo"], options: .init()).canSearchAcross(delimiter: 0x0A))
+        #expect(try !Matcher(patterns: ["(?m)^foo"], options: .init()).canSearchAcross(delimiter: 0x00))
+        #expect(try !Matcher(patterns: ["a\\sb"], options: .init()).canSearchAcross(delimiter: 0x0A))
+        #expect(try !Matcher(patterns: ["a[^x]"], options: .init()).canSearchAcross(delimiter: 0x0A))
+        #expect(try !Matcher(patterns: ["x*"], options: .init()).canSearchAcross(delimiter: 0x0A))
+    }
+
+    /// Where canSearchAcross holds, one search over a block of records finds each
+    /// record's matches, and a search from a record start finds the rest.
+    @Test("regex search across records equals record by record")
+    func regexSearchAcrossRecords() throws {
+        var rng = SeededGenerator(defaultSeed: 20_261_128)
+        let patterns = ["https?://[a-z.]+", "(?m)^ab+", "(?m)c$", "\\bab\\b", "a[bc]{2,}", "(?i)ABC|b", "[0-9]+x"]
+        for pattern in patterns {
+            let m = try Matcher(patterns: [pattern], options: .init())
+            #expect(m.canSearchAcross(delimiter: 0x0A), "/\(pattern)/")
+            for _ in 0..<50 {
+                let records = (0..<Int.random(in: 0...6, using: &rng)).map { _ in
+                    (0..<Int.random(in: 0...12, using: &rng)).map { _ in Array("abcAB1x:/. ".utf8).randomElement(using: &rng)! }
+                        + (Bool.random(using: &rng) ? Array("http://a.b".utf8) : [])
+                }
+                var block: [UInt8] = []
+                var expected: [Match] = []
+                var starts: [Int] = []
+                for r in records {
+                    starts.append(block.count)
+                    expected += m.matches(in: r).map { Match(pattern: $0.pattern, start: $0.start + block.count, end: $0.end + block.count) }
+                    block += r + [0x0A]
+                }
+                #expect(m.matches(in: block) == expected, "seed \(rng.seed): /\(pattern)/ on \(block)")
+                for s in starts {
+                    var got: [Match] = []
+                    block.withUnsafeBufferPointer { b in m.forEachMatch(in: b, from: s) { got.append($0); return true } }
+                    #expect(got == expected.filter { $0.start >= s }, "seed \(rng.seed): /\(pattern)/ from \(s)")
+                }
+            }
+        }
     }
 }
 

@@ -153,12 +153,12 @@ enum GlobalLoop {
     ///   `position`, or with `retry` the non-empty match anchored at `position`.
     static func run(
         _ haystack: UnsafeBufferPointer<UInt8>, utf8: Bool,
-        limit: Int = .max,
+        limit: Int = .max, from: Int = 0,
         _ find: (Int, Bool) -> Match?
     ) -> [Match] {
         let n = haystack.count
         var result: [Match] = []
-        var pos = 0
+        var pos = from
         var retry = false
         while pos <= n && result.count < limit {
             if retry {

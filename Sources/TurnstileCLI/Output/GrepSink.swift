@@ -317,14 +317,6 @@ struct GrepSink: ChunkSink {
 
     private mutating func writeHighlighted(_ content: UnsafeBufferPointer<UInt8>, _ matches: ArraySlice<Match>) throws(OutputError) {
         Rendering.mergedRanges(matches, into: &ranges)
-        var at = 0
-        for r in ranges where r.upperBound <= content.count {
-            try output.write(UnsafeBufferPointer(rebasing: content[at..<r.lowerBound]))
-            try output.write(Rendering.colorStart)
-            try output.write(UnsafeBufferPointer(rebasing: content[r]))
-            try output.write(Rendering.colorEnd)
-            at = r.upperBound
-        }
-        try output.write(UnsafeBufferPointer(rebasing: content[at...]))
+        try Rendering.writeHighlighted(content, ranges: ranges, to: output)
     }
 }

@@ -67,6 +67,23 @@ enum Rendering {
         }
     }
 
+    /// Writes `content` with each of `ranges` (sorted, disjoint, from ``mergedRanges``)
+    /// between ``colorStart`` and ``colorEnd``, as grep's `--color` does; ranges past
+    /// the end of `content` (a truncated record) are left out.
+    static func writeHighlighted(
+        _ content: UnsafeBufferPointer<UInt8>, ranges: [Range<Int>], to output: OutputWriter
+    ) throws(OutputError) {
+        var at = 0
+        for r in ranges where r.upperBound <= content.count {
+            try output.write(UnsafeBufferPointer(rebasing: content[at..<r.lowerBound]))
+            try output.write(colorStart)
+            try output.write(UnsafeBufferPointer(rebasing: content[r]))
+            try output.write(colorEnd)
+            at = r.upperBound
+        }
+        try output.write(UnsafeBufferPointer(rebasing: content[at...]))
+    }
+
     /// The union of the matches' ranges, sorted and merged (empty matches dropped, and
     /// with `marking`, the matches of rules `marking[pattern] == false`).
     static func mergedRanges(_ matches: ArraySlice<Match>, marking: [Bool]? = nil, into ranges: inout [Range<Int>]) {

@@ -201,6 +201,9 @@ struct ParallelScan<Sink: ChunkSink> {
                     inputTally = RecordTally()
                 }
             }
+            // An input cut short (a broken pipe) still counts what it found: the exit
+            // status is that of what was found so far.
+            outcome.tally = outcome.tally + inputTally
             outcome.bytesRead = sequential?.bytesRead ?? 0
             outcome.truncatedSomeRecord = sequential?.truncatedSomeRecord ?? false
             writerResult.withLock { $0 = outcome }
