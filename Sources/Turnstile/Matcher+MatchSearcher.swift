@@ -17,8 +17,12 @@ extension Matcher: MatchSearcher {
     }
 
     public func makeMatchCursor() -> MatchCursor {
-        if case .regex(let r) = engine { return MatchCursor(regex: r.makeMatchCursor()) }
-        return MatchCursor()
+        switch engine {
+        case .regex(let r): return MatchCursor(regex: r.makeMatchCursor())
+        case .regexLiterals(let l, let r) where l.literals.contains(where: \.isEmpty):
+            return MatchCursor(regex: r.makeMatchCursor())
+        default: return MatchCursor()
+        }
     }
 
     /// `true` when some pattern matches.
@@ -28,7 +32,7 @@ extension Matcher: MatchSearcher {
         case .empty: return false
         case .ahoCorasick(let ac): return ac.isMatch(in: haystack)
         case .regex(let r): return r.isMatch(in: haystack)
-        case .kmp: return firstMatch(in: haystack) != nil
+        case .kmp, .regexLiterals: return firstMatch(in: haystack) != nil
         }
     }
 
@@ -42,6 +46,10 @@ extension Matcher: MatchSearcher {
         case .kmp(let s):
             var first: Match? = nil
             s.forEachMatch(in: haystack, from: 0) { first = $0; return false }
+            return first
+        case .regexLiterals(let l, _):
+            var first: Match? = nil
+            l.forEachMatch(in: haystack, from: 0) { first = $0; return false }
             return first
         }
     }
@@ -58,6 +66,7 @@ extension Matcher: MatchSearcher {
         case .kmp(let s): s.forEachMatch(in: haystack, from: 0, body)
         case .ahoCorasick(let ac): ac.forEachMatch(in: haystack, body)
         case .regex(let r): r.forEachMatch(in: haystack, body)
+        case .regexLiterals(let l, _): l.forEachMatch(in: haystack, from: 0, body)
         }
     }
 
@@ -72,6 +81,23 @@ extension Matcher: MatchSearcher {
             guard var c = cursor.regex else { return }
             r.forEachMatch(in: haystack, after: &c, body)
             cursor.regex = c
+        case .regexLiterals(let l, let r):
+            // Leftmost-first literals: the search resumes at the last match's end. An
+            // empty literal would need PCRE2's rule after an empty match, which the
+            // regex automaton's cursor (same matches) keeps.
+            if var c = cursor.regex {
+                r.forEachMatch(in: haystack, after: &c, body)
+                cursor.regex = c
+                return
+            }
+            guard !cursor.done, cursor.position <= haystack.count else { return }
+            var stopped = false
+            l.forEachMatch(in: haystack, from: cursor.position) { m in
+                cursor.position = m.end
+                if !body(m) { stopped = true; return false }
+                return true
+            }
+            if !stopped { cursor.done = true }
         case .kmp(let s):
             // One pattern: overlapping occurrences come in start order, one per start,
             // so the search resumes one byte after the last start; leftmost ones resume
