@@ -49,15 +49,6 @@ extension RegexAutomaton: CustomConsumingRegexComponent {
     /// - Complexity: O(bytes the anchored scan reads) per call.
     public func consuming(_ input: String, startingAt index: String.Index,
                           in bounds: Range<String.Index>) throws -> (upperBound: String.Index, output: Substring)? {
-        let utf8 = input.utf8
-        let lower = utf8.distance(from: utf8.startIndex, to: bounds.lowerBound)
-        let offset = utf8.distance(from: bounds.lowerBound, to: index)
-        let count = utf8.distance(from: bounds.lowerBound, to: bounds.upperBound)
-        let match: Match? = withUTF8(input) { whole in
-            anchoredMatch(in: UnsafeBufferPointer(rebasing: whole[lower..<(lower + count)]), at: offset)
-        }
-        guard let match else { return nil }
-        let upper = utf8.index(index, offsetBy: match.end - match.start)
-        return (upper, input[index..<upper])
+        consumeAnchored(input, startingAt: index, in: bounds) { anchoredMatch(in: $0, at: $1) }
     }
 }
