@@ -58,7 +58,11 @@ extension FilterCommand {
             }
             (tally, bytesRead) = (sink.takeTally(), reader.bytesRead)
         }
-        do { try destination?.finish() } catch {
+        let incomplete = status.hadError || status.brokenPipe
+        if incomplete, let spamTo, format == .mbox, tally.spamRecords > 0 {
+            printError("turnstile: \(spamTo) left as it was: not every input was read")
+        }
+        do { try destination?.finish(inputFailed: incomplete) } catch {
             printError("turnstile: \((error as? CommandFailure)?.message ?? String(describing: error))")
             status.hadError = true
         }
@@ -175,7 +179,8 @@ struct MailFilterSink: ChunkSink {
         let toSpam = isSpam && spamTo != nil && spamFailure == nil
         if toSpam {
             let name = inputPath
-            spamGuard { try $0.begin(input: name); try $0.write(content) }
+            let fromLine = content.starts(with: RecordDelimiter.mboxSeparatorBytes)
+            spamGuard { try $0.begin(input: name, startsWithFromLine: fromLine); try $0.write(content) }
         }
         if truncated {
             printTail = printed
