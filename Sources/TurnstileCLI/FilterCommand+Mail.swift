@@ -26,13 +26,14 @@ extension FilterCommand {
             throw CommandFailure("--spam-to \(spamTo) is the input \(same); write spam to another file")
         }
         let destination = try spamTo.map { try SpamDestination(path: $0, format: format) }
+        var mover = try moveSpamTo.map { try MaildirMove(folder: $0) }
         let clock = ContinuousClock()
         let started = clock.now
         var status: RunStatus
         let tally: RecordTally, bytesRead: Int
         let maxRecordBytes = stream.maxRecordBytes
         let makeReader = { @Sendable in RecordReader(delimiter: delimiter, maxRecordBytes: maxRecordBytes) }
-        if let threads = stream.parallelThreads, destination == nil {
+        if let threads = stream.parallelThreads, destination == nil, mover == nil {
             // Messages are cut into chunks of whole messages and decoded in parallel;
             // the output is that of one thread (`--spam-to` keeps to one thread).
             let makeSink = { @Sendable (output: OutputWriter) in
@@ -47,11 +48,19 @@ extension FilterCommand {
                                       delimiter: delimiter)
             var reader = makeReader()
             defer { reader.deallocate() }
+            var moveFailed = false
             status = runInputs(inputs, output: output) { (fd, name) throws(ScanError) in
                 sink.beginInput(name: inputs.count > 1 ? name : nil, firstRecord: 0)
                 sink.inputPath = name
                 try reader.read(fd: fd, into: &sink)
+                if sink.takeLastVerdictSpam(), mover?.holds(name) == false {
+                    do { _ = try mover?.move(name) } catch {
+                        printError("turnstile: \((error as? CommandFailure)?.message ?? String(describing: error))")
+                        moveFailed = true
+                    }
+                }
             } finish: {}
+            if moveFailed { status.hadError = true }
             if let failure = sink.spamFailure {
                 printError("turnstile: \(failure)")
                 status.hadError = true
@@ -118,6 +127,8 @@ struct MailFilterSink: ChunkSink {
     private var scratch: [UInt8] = []
     /// The counts when ``takeTally()`` was last called.
     private var taken = RecordTally()
+    /// Whether the last message was spam (see ``takeLastVerdictSpam()``).
+    private var lastVerdictSpam = false
 
     init(judge: MailJudge, format: RecordFormat, mode: Mode, output: OutputWriter, spamTo: SpamDestination?,
          delimiter: RecordDelimiter) {
@@ -134,6 +145,13 @@ struct MailFilterSink: ChunkSink {
         inputName = name ?? ""
         showName = name != nil
         recordNumber = firstRecord
+    }
+
+    /// Whether the last message was spam (reset by the call): `--move-spam-to` moves
+    /// a Maildir message once its file was read to the end.
+    mutating func takeLastVerdictSpam() -> Bool {
+        defer { lastVerdictSpam = false }
+        return lastVerdictSpam
     }
 
     /// What was counted since the last call.
@@ -160,6 +178,7 @@ struct MailFilterSink: ChunkSink {
         judge.judge(message)
         let isSpam = judge.isSpam
         if isSpam { spamRecords += 1 }
+        lastVerdictSpam = isSpam
         let printed: Bool
         switch mode {
         case .clean: printed = !isSpam
