@@ -53,16 +53,7 @@ struct FilterCommand: ParsableCommand {
     @OptionGroup(title: "Input and output") var stream: StreamOptions
     @OptionGroup(title: "As grep") var grep: FilterGrepOptions
     @OptionGroup(title: "Mail") var input: FormatOptions
-
-    @Option(name: .customLong("spam-to"),
-            help: ArgumentHelp("With --format mbox|eml|maildir: also write each spam message, byte for byte, to this mbox file (mbox: appended under a dotlock and an fcntl lock once every input was read, never truncated) or folder (eml: one file per message; maildir: a Maildir).",
-                               valueName: "path"))
-    var spamTo: String?
-
-    @Option(name: .customLong("move-spam-to"),
-            help: ArgumentHelp("With --format maildir: move each spam message out of its Maildir into this one by rename(2), keeping its cur/ or new/ and its file name with the :2,FLAGS info (a taken name gets a fresh unique one). Safe to rerun.",
-                               valueName: "folder"))
-    var moveSpamTo: String?
+    @OptionGroup(title: "Mail delivery") var delivery: DeliveryOptions
 
     @Option(name: .customLong("threshold"),
             help: "A record is spam when its score reaches this (default: the built-in list's own threshold with no rule option, else 1).")
@@ -95,10 +86,8 @@ struct FilterCommand: ParsableCommand {
         }
         if let threshold, !threshold.isFinite { throw ValidationError("--threshold must be a finite number") }
         if input.format.isMail, mask { throw ValidationError("--mask needs --format lines: a message's verdict comes from its decoded text, not its bytes") }
-        if spamTo != nil, !input.format.isMail { throw ValidationError("--spam-to needs --format mbox, eml or maildir") }
-        if spamTo != nil, spam || mask { throw ValidationError("--spam-to cannot be combined with --spam or --mask") }
-        if moveSpamTo != nil, input.format != .maildir { throw ValidationError("--move-spam-to needs --format maildir") }
-        if moveSpamTo != nil, spamTo != nil { throw ValidationError("choose one of --spam-to (copy) and --move-spam-to (move)") }
+        try delivery.validate(format: input.format, printsOtherwise: spam || count || json || explain)
+        if delivery.spamTo != nil, spam || mask { throw ValidationError("--spam-to cannot be combined with --spam or --mask") }
         if input.format.isMail, grep.lineNumber || grep.count || grep.withFilename || grep.quiet {
             throw ValidationError("-n, -c, -H and -q apply to --format lines; with mail, use --count or --json")
         }

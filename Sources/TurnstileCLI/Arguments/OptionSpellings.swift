@@ -54,7 +54,7 @@ struct OptionSpellings: Sendable {
         numericContext: true)
 
     /// `filter`'s mail delivery options (`FilterCommand`, `FilterCommand+Mail`).
-    static let filterMail = OptionSpellings(longValued: ["spam-to", "move-spam-to"])
+    static let filterMail = OptionSpellings(longValued: ["spam-to", "move-spam-to", "tag-prefix"])
 
     /// What `filter` says about `match`'s output flags.
     static let filterRefuses: [String: String] = {
