@@ -53,6 +53,9 @@ struct OptionSpellings: Sendable {
         longValued: ["max-count", "after-context", "before-context", "context", "match-kind"],
         numericContext: true)
 
+    /// `filter`'s mail delivery options (`FilterCommand`, `FilterCommand+Mail`).
+    static let filterMail = OptionSpellings(longValued: ["spam-to", "move-spam-to", "tag-prefix"])
+
     /// What `filter` says about `match`'s output flags.
     static let filterRefuses: [String: String] = {
         let why = "filter passes whole records through or holds them back; 'turnstile match' prints matches, counts and context"
@@ -68,8 +71,8 @@ struct OptionSpellings: Sendable {
 
     /// The spellings of every subcommand, by name.
     static let bySubcommand: [String: OptionSpellings] = [
-        "filter": rules + stream + format + filterGrep
-            + OptionSpellings(longValued: ["spam-to", "threshold"], refused: filterRefuses),
+        "filter": rules + stream + format + filterGrep + filterMail
+            + OptionSpellings(longValued: ["threshold"], refused: filterRefuses),
         "match": rules + stream + format + matchGrep,
         "compile": rules + OptionSpellings(valued: ["o": nil]),
         "eval": rules + labelled + OptionSpellings(longValued: ["threshold", "top"]),
