@@ -100,4 +100,14 @@ enum EventMachineFixtures {
         var values: [Value] { storage.withLock { $0 } }
     }
 
+    /// The first `count` elements of `stream` (fewer if it ends first).
+    static func first<T>(_ count: Int, of stream: AsyncStream<T>) async -> [T] {
+        var result: [T] = []
+        guard count > 0 else { return result }
+        for await element in stream {
+            result.append(element)
+            if result.count == count { break }
+        }
+        return result
+    }
 }
