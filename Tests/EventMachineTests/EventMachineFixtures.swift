@@ -98,6 +98,7 @@ enum EventMachineFixtures {
         private let storage = LockedValue<[Value]>([])
         func append(_ value: Value) { storage.withLock { $0.append(value) } }
         var values: [Value] { storage.withLock { $0 } }
+        func removeAll() { storage.withLock { $0.removeAll() } }
     }
 
     /// The first `count` elements of `stream` (fewer if it ends first).
