@@ -15,6 +15,11 @@ let strict: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
 ]
 
+// The event machine as an app developer uses it (Examples/<name>/main.swift, issue 26):
+// small executables that depend on EventMachine alone; EventMachineExamplesTests runs
+// each one and compares its output with Examples/<name>/expected-output.txt.
+let eventMachineExamples = ["gate", "navigation", "news-screen", "water", "app-flow"]
+
 let package = Package(
     name: "Turnstile",
     platforms: [.macOS(.v15)],
@@ -87,12 +92,19 @@ let package = Package(
             name: "TurnstileTests",
             dependencies: ["Turnstile", "AutomatonCore", "TestSupport", "PCRE2Oracle"]
         ),
+        .testTarget(
+            name: "EventMachineExamplesTests",
+            dependencies: ["TestSupport"] + eventMachineExamples.map { .target(name: "example-\($0)") }
+        ),
         // Runs the built `turnstile` binary; depending on the executable target makes
         // `swift build --build-tests` / `swift test` build it first.
         .testTarget(
             name: "TurnstileCLITests",
             dependencies: ["TestSupport", "TurnstileCLI"]
         ),
-    ],
+    ] + eventMachineExamples.map { name in
+        .executableTarget(name: "example-\(name)", dependencies: ["EventMachine"], path: "Examples/\(name)",
+                         exclude: ["expected-output.txt"], swiftSettings: strict)
+    },
     swiftLanguageModes: [.v6]
 )
