@@ -220,3 +220,21 @@ struct EventMachineNestingTests {
         #expect(plain.split(separator: "\n").filter { $0.hasPrefix("edge ") }.count == Self.rules.count + 1)
     }
 }
+
+extension EventMachineNestingTests {
+    @Test("EventMachine nesting: a parent's rule to one of its own children is local: the parent is not left")
+    func localTransition() throws {
+        let player = try M(initial: .off, rules: Self.rules + [.on(.stop, from: .on, to: .idle)], nesting: Self.nesting)
+        player.start()
+        let log = EventMachineFixtures.Recorder<String>()
+        try player.fire(.power)
+        try player.fire(.play)
+        for s in Player.allCases {
+            player.onDidExit(s) { _ in log.append("didExit(\(s))") }
+            player.onDidEnter(s) { _ in log.append("didEnter(\(s))") }
+        }
+        try player.fire(.stop)     // media's own rule: media → idle (inside on)
+        try player.fire(.stop)     // on's rule, in idle: to idle, inside on — local
+        #expect(log.values == ["didExit(playing)", "didExit(media)", "didEnter(idle)", "didExit(idle)", "didEnter(idle)"])
+    }
+}

@@ -156,7 +156,7 @@ public struct SpamStatusHeaders: Sendable, Hashable {
 
     /// A rule's pattern as a token of the tests list: printable ASCII other than
     /// space, comma and semicolon kept, any other byte written as `_`.
-    static func testName(_ pattern: String) -> [UInt8] {
+    public static func testName(_ pattern: String) -> [UInt8] {
         let bytes = pattern.utf8.map { b -> UInt8 in
             b > 0x20 && b < 0x7F && b != UInt8(ascii: ",") && b != UInt8(ascii: ";") ? b : UInt8(ascii: "_")
         }
