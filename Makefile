@@ -39,6 +39,10 @@ deps:
 		echo "make deps: installing procmail and maildrop with apt-get"; \
 		$(APT_GET) update && $(APT_GET) install -y procmail maildrop; \
 	fi
+	@if ! command -v dot >/dev/null 2>&1; then \
+		echo "make deps: installing graphviz (the event machine's DOT test runs dot) with apt-get"; \
+		$(APT_GET) update && $(APT_GET) install -y --no-install-recommends graphviz; \
+	fi
 
 # The full comparison (Turnstile vs PCRE2, rg, grep, pcre2grep) → Benchmarks/results/<date>/.
 bench: deps

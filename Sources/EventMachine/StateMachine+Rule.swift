@@ -105,7 +105,9 @@ extension StateMachine {
     /// the parent alone: entering it enters its initial child (or, with history, the
     /// last state it was in below the parent), leaving a child for a state outside the
     /// parent leaves the parent too, and the parent's rules apply to every child that
-    /// has no rule of its own for the event (UML/SCXML statecharts, a subset).
+    /// has no rule of its own for the event (UML/SCXML statecharts, a subset). A
+    /// parent's rule whose destination is inside the parent does not leave the parent
+    /// (a local transition): only the states below it change.
     ///
     /// ```swift
     /// let nesting: [StateMachine<Player, PlayerEvent>.Nesting] = [

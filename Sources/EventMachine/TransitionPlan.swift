@@ -5,12 +5,14 @@
 // first), and which parents save their history. Both machines (StateMachine and
 // MainActorStateMachine) execute the same plans, so the semantics live in one place.
 //
-// Semantics (UML 2 / W3C SCXML, external transitions): the transition's domain is the
-// innermost state that properly contains both the state owning the rule and the target;
-// every active state below the domain is exited and every state from the domain down
-// to the new leaf is entered. So an external self-transition exits and re-enters its
-// state, a child's rule to a sibling exits only the child, and a parent's rule exits
-// the active child and the parent.
+// Semantics (UML 2 / W3C SCXML): the transition's domain is the innermost state that
+// properly contains both the state owning the rule and the target — or, when the target
+// lies inside the rule's own state, that state itself (UML's *local* transition, SCXML's
+// type="internal"): every active state below the domain is exited and every state from
+// the domain down to the new leaf is entered. So a self-transition exits and re-enters
+// its state, a child's rule to a sibling exits only the child, a parent's rule to a
+// state outside exits the active child and the parent, and a parent's rule to one of
+// its own children (a "home" button) leaves the parent entered.
 import AutomatonCore
 
 extension StateMachine.Definition {
@@ -92,8 +94,10 @@ extension StateMachine.Definition {
         return (value, p)
     }
 
-    /// The innermost state properly containing both `a` and `b`; -1 for the top level.
+    /// The innermost state properly containing both `a` and `b`, or `a` itself when `b`
+    /// lies strictly inside it (a local transition); -1 for the top level.
     private func domain(of a: Int, _ b: Int) -> Int {
+        if a != b, contains(a, b) { return a }
         var ancestorsOfA: [Int] = []
         var x = parentOf[a]
         while x != -1 { ancestorsOfA.append(x); x = parentOf[x] }

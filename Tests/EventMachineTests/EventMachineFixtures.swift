@@ -98,6 +98,17 @@ enum EventMachineFixtures {
         private let storage = LockedValue<[Value]>([])
         func append(_ value: Value) { storage.withLock { $0.append(value) } }
         var values: [Value] { storage.withLock { $0 } }
+        func removeAll() { storage.withLock { $0.removeAll() } }
     }
 
+    /// The first `count` elements of `stream` (fewer if it ends first).
+    static func first<T>(_ count: Int, of stream: AsyncStream<T>) async -> [T] {
+        var result: [T] = []
+        guard count > 0 else { return result }
+        for await element in stream {
+            result.append(element)
+            if result.count == count { break }
+        }
+        return result
+    }
 }
