@@ -7,6 +7,8 @@
 //   AutomatonCore, CLiteralSIMD ◄─ LiteralAutomata ◄─┐
 //   AutomatonCore, LiteralAutomata ◄─ RegexAutomata ◄───┼─ Turnstile ◄─ turnstile (executable)
 //   CPCRE2 ◄─ PCRE2Oracle ◄─ test targets and Benchmarks/ only (never a library product)
+//   Turnstile ◄─ SpamdProtocol ◄─ TurnstileServer (SwiftNIO) ◄─ turnstile (executable only:
+//   no library product depends on SwiftNIO)
 import PackageDescription
 
 let strict: [SwiftSetting] = [
@@ -63,6 +65,8 @@ let package = Package(
             providers: [.apt(["libpcre2-dev"])]
         ),
         .target(name: "PCRE2Oracle", dependencies: ["CPCRE2"], swiftSettings: strict),
+        // spamc/spamd requests and answers, without sockets: `turnstile serve`'s protocol.
+        .target(name: "SpamdProtocol", dependencies: ["Turnstile"], swiftSettings: strict),
 
         // Shared test helpers: case loader, seeded generator, naive reference matchers.
         .target(
@@ -83,6 +87,7 @@ let package = Package(
             dependencies: ["RegexAutomata", "AutomatonCore", "TestSupport", "PCRE2Oracle"],
             resources: []
         ),
+        .testTarget(name: "SpamdProtocolTests", dependencies: ["SpamdProtocol", "Turnstile"]),
         .testTarget(
             name: "TurnstileTests",
             dependencies: ["Turnstile", "AutomatonCore", "TestSupport", "PCRE2Oracle"]

@@ -156,7 +156,7 @@ public struct SpamStatusHeaders: Sendable, Hashable {
 
     /// A rule's pattern as a token of the tests list: printable ASCII other than
     /// space, comma and semicolon kept, any other byte written as `_`.
-    static func testName(_ pattern: String) -> [UInt8] {
+    public static func testName(_ pattern: String) -> [UInt8] {
         let bytes = pattern.utf8.map { b -> UInt8 in
             b > 0x20 && b < 0x7F && b != UInt8(ascii: ",") && b != UInt8(ascii: ";") ? b : UInt8(ascii: "_")
         }
@@ -231,7 +231,8 @@ public struct SpamStatus: Sendable, Hashable {
 extension MailJudge {
     /// The last message's verdict as the status fields write it.
     public var spamStatus: SpamStatus {
-        SpamStatus(isSpam: isSpam, score: precision.text(score), required: precision.text(threshold),
-                   tests: hits.map { String(decoding: rules[$0.rule].pattern, as: UTF8.self) })
+        var tests = hits.map { String(decoding: rules[$0.rule].pattern, as: UTF8.self) }
+        if let senderMatch { tests.insert(senderMatch.decision == .allow ? "ALLOW_FROM" : "DENY_FROM", at: 0) }
+        return SpamStatus(isSpam: isSpam, score: precision.text(score), required: precision.text(threshold), tests: tests)
     }
 }
