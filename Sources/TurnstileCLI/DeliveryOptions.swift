@@ -27,6 +27,37 @@ struct DeliveryOptions: ParsableArguments {
           help: "With --tag: exit as bogofilter does: 0 when a message was spam, 1 when none was, 2 after an error.")
     var exitVerdict = false
 
+    @Option(name: .customLong("allow-from"),
+            help: ArgumentHelp("With --format mbox|eml|maildir: a message whose sender is in this file (one address or @domain per line, exact, case-insensitive; '#' comments) is clean. Repeatable.",
+                               valueName: "file"))
+    var allowFrom: [String] = []
+
+    @Option(name: .customLong("deny-from"),
+            help: ArgumentHelp("A message whose sender is in this file is spam (as --allow-from; an allowed address wins over a denied one, an address over a domain). Repeatable.",
+                               valueName: "file"))
+    var denyFrom: [String] = []
+
+    @Option(name: .customLong("sender-fields"),
+            help: ArgumentHelp("The fields whose addresses --allow-from and --deny-from look up, comma-separated among from, sender and return-path (default: from).",
+                               valueName: "list"))
+    var senderFields = "from"
+
+    /// The sender lists, read; nil when none is given.
+    func senderPolicy() throws -> SenderPolicy? {
+        guard !allowFrom.isEmpty || !denyFrom.isEmpty else { return nil }
+        var lists: [SenderList] = []
+        for (paths, decision) in [(allowFrom, SenderList.Decision.allow), (denyFrom, .deny)] {
+            for path in paths {
+                lists.append(try SenderList(parsing: readWhole(path), source: path, decision: decision))
+            }
+        }
+        return SenderPolicy(lists: lists, fields: Self.fields(senderFields))
+    }
+
+    static func fields(_ list: String) -> [String] {
+        list.split(separator: ",").map { String($0.filter { $0 != " " }).lowercased() }
+    }
+
     /// The checks that need nothing but these options and the format.
     func validate(format: RecordFormat, printsOtherwise: Bool) throws {
         if spamTo != nil, !format.isMail { throw ValidationError("--spam-to needs --format mbox, eml or maildir") }
@@ -42,5 +73,11 @@ struct DeliveryOptions: ParsableArguments {
             if !SpamStatusHeaders.isValidPrefix(tagPrefix) { throw ValidationError("--tag-prefix must be a header field name: printable ASCII without spaces or ':'") }
         }
         if exitVerdict, !tag { throw ValidationError("--exit-verdict needs --tag") }
+        if !(allowFrom.isEmpty && denyFrom.isEmpty), !format.isMail {
+            throw ValidationError("--allow-from and --deny-from need --format mbox, eml or maildir")
+        }
+        for field in Self.fields(senderFields) where !["from", "sender", "return-path"].contains(field) {
+            throw ValidationError("--sender-fields takes from, sender and return-path, not '\(field)'")
+        }
     }
 }

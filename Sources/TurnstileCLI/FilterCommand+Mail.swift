@@ -16,9 +16,11 @@ extension FilterCommand {
         let judge: MailJudge
         do {
             let set = try rules.ruleSet(fallback: .standardMail)
-            judge = try MailJudge(rules: set, threshold: threshold ?? set.threshold ?? 1)
+            var made = try MailJudge(rules: set, threshold: threshold ?? set.threshold ?? 1)
+            made.senders = try delivery.senderPolicy()
+            judge = made
         } catch {
-            let failure = CommandFailure(rules.describe(error))
+            let failure = (error as? CommandFailure) ?? CommandFailure(rules.describe(error))
             // A delivery filter never eats mail: the messages go on as they came.
             if delivery.tag { passThroughUntagged(inputs, output: output, because: failure.message) }
             throw failure
@@ -251,6 +253,10 @@ struct MailFilterSink: ChunkSink {
             scratch.removeAll(keepingCapacity: true)
             rendering.appendExplanation(record: recordNumber, file: showName ? inputName : nil, isSpam: isSpam,
                                         score: judge.score, hits: judge.hits, to: &scratch)
+            if let m = judge.senderMatch {
+                // Which line of which list decided, after the rules that were outweighed.
+                scratch.append(contentsOf: "  \(m.decision == .allow ? "allowed" : "denied") by \(m.source):\(m.entry.line)  \(m.entry.text)  \(m.field): \(m.address)\n".utf8)
+            }
             try output.write(scratch)
         }
         if printed {
@@ -334,6 +340,17 @@ struct MailFilterSink: ChunkSink {
         }
         scratch.append(contentsOf: "\"spam\":\(isSpam),".utf8)
         rendering.appendJSONFields(score: judge.score, hits: judge.hits, offset: 0, to: &scratch)
+        if let m = judge.senderMatch {
+            scratch.append(contentsOf: ",\"sender\":{\"decision\":\"\(m.decision.rawValue)\",\"file\":".utf8)
+            for (k, text) in [m.source, m.entry.text, m.field, m.address].enumerated() {
+                if k == 1 { scratch.append(contentsOf: ",\"line\":\(m.entry.line),\"entry\":".utf8) }
+                if k == 2 { scratch.append(contentsOf: ",\"field\":".utf8) }
+                if k == 3 { scratch.append(contentsOf: ",\"address\":".utf8) }
+                var t = text
+                t.withUTF8 { Rendering.appendJSONString($0, to: &scratch) }
+            }
+            scratch.append(UInt8(ascii: "}"))
+        }
         scratch.append(contentsOf: ",\"problems\":{".utf8)
         scratch.append(contentsOf: message.problems.nonZero.map { "\"\($0.kind)\":\($0.count)" }.joined(separator: ",").utf8)
         scratch.append(contentsOf: "}}\n".utf8)

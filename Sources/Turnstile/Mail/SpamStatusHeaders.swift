@@ -231,7 +231,8 @@ public struct SpamStatus: Sendable, Hashable {
 extension MailJudge {
     /// The last message's verdict as the status fields write it.
     public var spamStatus: SpamStatus {
-        SpamStatus(isSpam: isSpam, score: precision.text(score), required: precision.text(threshold),
-                   tests: hits.map { String(decoding: rules[$0.rule].pattern, as: UTF8.self) })
+        var tests = hits.map { String(decoding: rules[$0.rule].pattern, as: UTF8.self) }
+        if let senderMatch { tests.insert(senderMatch.decision == .allow ? "ALLOW_FROM" : "DENY_FROM", at: 0) }
+        return SpamStatus(isSpam: isSpam, score: precision.text(score), required: precision.text(threshold), tests: tests)
     }
 }

@@ -35,8 +35,8 @@ struct OptionSpellings: Sendable {
     /// `RuleOptions`.
     static let rules = OptionSpellings(
         flags: ["F", "i", "w"], valued: ["e": "regexp", "f": "file"],
-        longValued: ["regexp", "file", "rules", "max-pattern-file-bytes", "automaton", "max-automaton-bytes",
-                     "max-states", "max-table-bytes"])
+        longValued: ["regexp", "file", "rules", "add-rules", "max-pattern-file-bytes", "automaton",
+                     "max-automaton-bytes", "max-states", "max-table-bytes"])
     /// `StreamOptions`.
     static let stream = OptionSpellings(
         valued: ["j": "threads"], longValued: ["delimiter", "color", "max-record-bytes", "threads"])
@@ -54,7 +54,8 @@ struct OptionSpellings: Sendable {
         numericContext: true)
 
     /// `filter`'s mail delivery options (`FilterCommand`, `FilterCommand+Mail`).
-    static let filterMail = OptionSpellings(longValued: ["spam-to", "move-spam-to", "tag-prefix"])
+    static let filterMail = OptionSpellings(
+        longValued: ["spam-to", "move-spam-to", "tag-prefix", "allow-from", "deny-from", "sender-fields"])
 
     /// What `filter` says about `match`'s output flags.
     static let filterRefuses: [String: String] = {
