@@ -69,6 +69,9 @@ public struct RecordReader {
     /// them (about 150 MB with the array's growth) for `filter --count`.
     private var firstSeen: [Int]?
     private var recordSerial = 0
+    /// The sink needs one match per selected record (``RecordSink/needsEveryMatch``
+    /// is false); set when a read begins.
+    private var selectOnly = false
     /// Total bytes read, over every input.
     public private(set) var bytesRead = 0
     /// `true` once some record was longer than `maxRecordBytes`.
@@ -122,6 +125,7 @@ public struct RecordReader {
         fd: Int32, into sink: inout Sink,
         prefix: UnsafeBufferPointer<UInt8> = UnsafeBufferPointer(start: nil, count: 0), base startBase: Int = 0
     ) throws(RecordReadError<Sink.Failure>) {
+        selectOnly = !sink.needsEveryMatch
         var start = 0, end = 0, base = startBase
         if let prefixStart = prefix.baseAddress, prefix.count > 0 {
             if prefix.count + Self.readSize > capacity {
@@ -213,6 +217,7 @@ public struct RecordReader {
     public mutating func read<Sink: RecordSink>(
         chunk: UnsafeBufferPointer<UInt8>, base: Int, into sink: inout Sink
     ) throws(Sink.Failure) {
+        selectOnly = !sink.needsEveryMatch
         _ = try processComplete(chunk, from: 0, base: base, atEnd: true, into: &sink)
     }
 
@@ -261,8 +266,18 @@ public struct RecordReader {
                 collectUntilVerdict(region, matcher: matcher, delimiter: byte)
             } else if firstSeen != nil {
                 collectFirstPerRule(region, matcher: matcher, delimiter: byte)
+            } else if selectOnly {
+                // PERF: Benchmarks/scripts/grep_idioms.py ('.', '^#', -v '^$').
+                var found = matches
+                matches = []
+                matcher.forEachRecordMatch(in: region, delimiter: byte) { found.append($0); return true }
+                matches = found
             } else {
                 matcher.appendMatches(in: region, to: &matches)
+            }
+            // An empty match after the block's last delimiter belongs to no record.
+            if region.last == byte {
+                while let last = matches.last, last.start >= region.count { matches.removeLast() }
             }
             if !sink.needsRecordBoundaries && region.count <= maxRecordBytes {
                 // PERF: literal_throughput.py 'match': no record in the block can be
@@ -436,6 +451,10 @@ public struct RecordReader {
     private mutating func searchRecord(_ record: UnsafeBufferPointer<UInt8>) {
         matches.removeAll(keepingCapacity: true)
         guard let matcher else { return }
+        if selectOnly && firstSeen == nil {
+            if let first = matcher.firstMatch(in: record) { matches.append(first) }
+            return
+        }
         guard var seen = firstSeen else { return matcher.appendMatches(in: record, to: &matches) }
         firstSeen = nil  // keep both arrays uniquely referenced while they grow
         var found = matches

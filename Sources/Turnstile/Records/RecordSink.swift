@@ -42,11 +42,18 @@ public protocol RecordSink {
     /// Called before the reader blocks on the next read(2): the moment to flush output
     /// a person may be waiting for.
     mutating func willRead() throws(Failure)
+
+    /// `false` when the sink needs only to know which records have a match (grep's
+    /// `-c`, `-l`, `-q`, `-v`, plain lines): then each record gets one of its matches
+    /// (any one), the search of a record stops at its first, and memory does not grow
+    /// with the matches of a long record.
+    var needsEveryMatch: Bool { get }
 }
 
 extension RecordSink {
     public var needsRecordBoundaries: Bool { true }
     public var acceptsCleanRuns: Bool { false }
+    public var needsEveryMatch: Bool { true }
     public mutating func cleanRun(_ bytes: UnsafeBufferPointer<UInt8>, records: Int) throws(Failure) {}
     public mutating func willRead() throws(Failure) {}
 }
