@@ -28,11 +28,20 @@ test: deps
 	$(MAKE) test-spark TURNSTILE=$(CURDIR)/Benchmarks/.build/release/turnstile
 	$(MAKE) fuzz-smoke FUZZ_SMOKE_SECONDS=20
 
-# libpcre2-8 headers and its pkg-config file, for the PCRE2 oracle the tests use.
+# libpcre2-8 headers and its pkg-config file, for the PCRE2 oracle the tests use;
+# procmail and maildrop, which the README's delivery recipes run in the tests.
 deps:
 	@if ! command -v pkg-config >/dev/null 2>&1 || ! pkg-config --exists libpcre2-8; then \
 		echo "make deps: installing libpcre2-dev and pkg-config with apt-get"; \
 		$(APT_GET) update && $(APT_GET) install -y libpcre2-dev pkg-config; \
+	fi
+	@if ! command -v procmail >/dev/null 2>&1 || ! command -v maildrop >/dev/null 2>&1; then \
+		echo "make deps: installing procmail and maildrop with apt-get"; \
+		$(APT_GET) update && $(APT_GET) install -y procmail maildrop; \
+	fi
+	@if ! command -v dot >/dev/null 2>&1; then \
+		echo "make deps: installing graphviz (the event machine's DOT test runs dot) with apt-get"; \
+		$(APT_GET) update && $(APT_GET) install -y --no-install-recommends graphviz; \
 	fi
 
 # The full comparison (Turnstile vs PCRE2, rg, grep, pcre2grep) → Benchmarks/results/<date>/.

@@ -7,11 +7,18 @@
 //   AutomatonCore, CLiteralSIMD ◄─ LiteralAutomata ◄─┐
 //   AutomatonCore, LiteralAutomata ◄─ RegexAutomata ◄───┼─ Turnstile ◄─ turnstile (executable)
 //   CPCRE2 ◄─ PCRE2Oracle ◄─ test targets and Benchmarks/ only (never a library product)
+//   Turnstile ◄─ SpamdProtocol ◄─ TurnstileServer (SwiftNIO) ◄─ turnstile (executable only:
+//   no library product depends on SwiftNIO)
 import PackageDescription
 
 let strict: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
 ]
+
+// The event machine as an app developer uses it (Examples/<name>/main.swift, issue 26):
+// small executables that depend on EventMachine alone; EventMachineExamplesTests runs
+// each one and compares its output with Examples/<name>/expected-output.txt.
+let eventMachineExamples = ["gate", "navigation", "news-screen", "water", "app-flow"]
 
 let package = Package(
     name: "Turnstile",
@@ -58,6 +65,8 @@ let package = Package(
             providers: [.apt(["libpcre2-dev"])]
         ),
         .target(name: "PCRE2Oracle", dependencies: ["CPCRE2"], swiftSettings: strict),
+        // spamc/spamd requests and answers, without sockets: `turnstile serve`'s protocol.
+        .target(name: "SpamdProtocol", dependencies: ["Turnstile"], swiftSettings: strict),
 
         // Shared test helpers: case loader, seeded generator, naive reference matchers.
         .target(
@@ -78,9 +87,14 @@ let package = Package(
             dependencies: ["RegexAutomata", "AutomatonCore", "TestSupport", "PCRE2Oracle"],
             resources: []
         ),
+        .testTarget(name: "SpamdProtocolTests", dependencies: ["SpamdProtocol", "Turnstile"]),
         .testTarget(
             name: "TurnstileTests",
             dependencies: ["Turnstile", "AutomatonCore", "TestSupport", "PCRE2Oracle"]
+        ),
+        .testTarget(
+            name: "EventMachineExamplesTests",
+            dependencies: ["TestSupport"] + eventMachineExamples.map { .target(name: "example-\($0)") }
         ),
         // Runs the built `turnstile` binary; depending on the executable target makes
         // `swift build --build-tests` / `swift test` build it first.
@@ -88,6 +102,9 @@ let package = Package(
             name: "TurnstileCLITests",
             dependencies: ["TestSupport", "TurnstileCLI"]
         ),
-    ],
+    ] + eventMachineExamples.map { name in
+        .executableTarget(name: "example-\(name)", dependencies: ["EventMachine"], path: "Examples/\(name)",
+                         exclude: ["expected-output.txt"], swiftSettings: strict)
+    },
     swiftLanguageModes: [.v6]
 )

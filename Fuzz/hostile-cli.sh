@@ -11,8 +11,9 @@
 # Full size: a 1 GB line, 1 GB of /dev/zero as a record, as a pattern file and as an
 # automaton, a 19 MB line dense with matches (count, JSON, match), 256 MB of NUL bytes,
 # 100,000 patterns (-F and regex), a word list whose long word is pruned, 400 single-byte
-# changes to a saved automaton, a symlink loop under eval, and 2 GB from /dev/zero with
-# --max-record-bytes. --small (CI) runs every case with inputs about 1/32 the size; the
+# changes to a saved automaton, a symlink loop under eval, 2 GB from /dev/zero with
+# --max-record-bytes, and the mail hostile set through --tag, --spam-to and
+# --move-spam-to. --small (CI) runs every case with inputs about 1/32 the size; the
 # memory bounds stay the same.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -141,6 +142,34 @@ check "each file read once (2 spam records: a.txt, and nothing twice)" 'grep -q 
 # 9. /dev/zero with --max-record-bytes: 2 GB streamed through, memory flat.
 run zero-stream "/dev/zero, --max-record-bytes 64K, first $((2 * GiB >> 20)) MB" 64 0 bash -c "set -o pipefail; '$BIN' filter --max-record-bytes 65536 /dev/zero | head -c $((2 * GiB)) | wc -c > '$TMP/count'; true"
 check "all of it came out" '[ "$(cat "$TMP/count")" = $((2 * GiB)) ]'
+
+# 10. The mail hostile set (issue 23; Fuzz/hostile-mail.py makes it and checks the
+# results): no header, empty, binary, a 30 MB attachment, a 20 MB Subject, nesting 20
+# deep, broken base64, an unknown charset, CR-only, CRLF, NUL, no final newline and a
+# `From ` line in the body, through --tag (each message alone on standard input, and
+# all of them as one mbox), --spam-to and --move-spam-to: the output is the input plus
+# the added fields only (a header past --max-record-bytes: unchanged, with a warning),
+# nothing is lost, --tag exits 0, memory stays under 64 MiB plus the largest message.
+MAIL="$TMP/hostile-mail"; mkdir -p "$MAIL"
+largest=$(python3 Fuzz/hostile-mail.py make "$MAIL" "$SCALE")
+mail_limit=$((64 + (largest + MiB - 1) / MiB))
+run mail-tag-eml "mail hostile set, each message: filter --format eml --tag -" "$mail_limit" 0 bash -c "for f in '$MAIL'/eml/*; do '$BIN' filter --format eml --tag - < \"\$f\" > \"\$f.tagged\" 2> \"\$f.err\" || exit \$?; done"
+for f in "$MAIL"/eml/*; do
+    case $f in *.tagged|*.err) continue ;; esac
+    check "--tag on $(basename "$f"): the input plus the added fields only" 'python3 Fuzz/hostile-mail.py tagged "$f" "$f.tagged" "$f.err"'
+done
+run mail-tag-mbox "mail hostile set as one mbox: filter --format mbox --tag" "$mail_limit" 0 "$BIN" filter --format mbox --tag "$MAIL/all.mbox"
+check "--tag on the mbox: the input plus the added fields only" 'python3 Fuzz/hostile-mail.py tagged-mbox "$MAIL/all.mbox" "$TMP/out" "$TMP/err"'
+printf 'viagra\t5\n' > "$MAIL/rules.tsv"
+rules=(-F -i -w --rules "$MAIL/rules.tsv" --threshold 1)
+"$BIN" filter --format mbox "${rules[@]}" --json "$MAIL/all.mbox" > "$MAIL/verdicts.json" || true
+printf 'From earlier@example.invalid  Thu Jan  1 00:00:00 2001\n\nearlier mail\n\n' > "$MAIL/prior.mbox"
+cp "$MAIL/prior.mbox" "$MAIL/Junk.mbox"
+run mail-spam-to "mail hostile set: --spam-to an mbox holding earlier mail" "$mail_limit" 0 "$BIN" filter --format mbox "${rules[@]}" --spam-to "$MAIL/Junk.mbox" "$MAIL/all.mbox"
+check "clean messages out and spam appended, byte for byte, earlier mail kept" 'python3 Fuzz/hostile-mail.py split "$MAIL/all.mbox" "$MAIL/verdicts.json" "$TMP/out" "$MAIL/prior.mbox" "$MAIL/Junk.mbox"'
+run mail-move "mail hostile set in a Maildir: --move-spam-to" "$mail_limit" 0 "$BIN" filter --format maildir "${rules[@]}" --count --move-spam-to "$MAIL/Junk" "$MAIL/Maildir"
+check "every message in exactly one Maildir, byte for byte" 'python3 Fuzz/hostile-mail.py moved "$MAIL/manifest.json" "$MAIL/Maildir" "$MAIL/Junk"'
+rm -rf "$MAIL"
 
 echo "hostile-cli: $failures failure(s)"
 [ "$failures" = 0 ]

@@ -5,35 +5,38 @@
 // load, so a corrupt or hostile file is a typed error and never a crash, an
 // out-of-bounds read during a later search, or a huge allocation.
 //
-// Format, version 1; every integer is a little-endian UInt32 unless noted:
+// Format, version 2: the payload of a ``SavedContainer`` (magic "TRNSTDFA", version,
+// payload length, CRC-32C), so a truncated file or any changed byte is refused before a
+// field is read; every field is then checked as well, which is what keeps searching
+// a hand-made file (with a valid checksum) memory-safe. Every integer is a
+// little-endian UInt32; offsets are from the start of the file:
 //
 //   offset  size          field
-//   0       8             magic "TRNSTDFA"
-//   8       4             format version (1)
-//   12      4             match timing (0 immediate, 1 delayedByOne)
-//   16      256           byte → class map (one byte each)
-//   272     4             class count (1...256)
-//   276     4             state count (≥ 1, dead state included)
-//   280     4             stride shift (log2 of the stride)
-//   284     4             match state count (< state count)
-//   288     4             pattern count
-//   292     32            8 start state ids (pre-multiplied), by context * 2 + anchored
-//   324     4 × (M + 1)   pattern offsets (M = match state count), from 0, strictly increasing
+//   0       24            the container's header (magic, version 2, length, CRC-32C)
+//   24      4             match timing (0 immediate, 1 delayedByOne)
+//   28      256           byte → class map (one byte each)
+//   284     4             class count (1...256)
+//   288     4             state count (≥ 1, dead state included)
+//   292     4             stride shift (log2 of the stride)
+//   296     4             match state count (< state count)
+//   300     4             pattern count
+//   304     32            8 start state ids (pre-multiplied), by context * 2 + anchored
+//   336     4 × (M + 1)   pattern offsets (M = match state count), from 0, strictly increasing
 //   …       4 × L         pattern list (L = last offset)
 //   …       4 × S·stride  the transition table (pre-multiplied ids)
 //
-// Known limits: the whole file is read into memory; no checksum (every structural
-// invariant is checked instead, which is what keeps searching memory-safe).
+// Version 1 (the same fields with no container) is refused with the version error.
+// Known limits: the whole file is read into memory.
 
 extension DenseDFA {
     /// The 8 magic bytes every saved automaton starts with: "TRNSTDFA".
     public static let serializationMagic: [UInt8] = Array("TRNSTDFA".utf8)
 
     /// The format version this build writes and reads.
-    public static let serializationVersion: UInt32 = 1
+    public static let serializationVersion: UInt32 = 2
 
     /// Size of the fixed header, up to and including the start states.
-    static let serializationHeaderSize = 324
+    static let serializationHeaderSize = SavedContainer.headerSize + 312
 
     /// The automaton in Turnstile's versioned little-endian binary format, to be
     /// loaded again with ``init(deserializing:)-([UInt8])``.
@@ -55,8 +58,6 @@ extension DenseDFA {
             out.append(UInt8(truncatingIfNeeded: value >> 16))
             out.append(UInt8(truncatingIfNeeded: value >> 24))
         }
-        out.append(contentsOf: Self.serializationMagic)
-        put(Self.serializationVersion)
         put(matchTiming.rawValue)
         out.append(contentsOf: byteClasses.classMap)
         put(UInt32(byteClasses.count))
@@ -68,7 +69,7 @@ extension DenseDFA {
         for o in patternOffsets { put(o) }
         for p in patternList { put(p) }
         for t in table { put(t) }
-        return out
+        return SavedContainer.seal(out, magic: Self.serializationMagic, version: Self.serializationVersion)
     }
 
     /// Loads an automaton saved by ``serialized()``, validating every field first.
@@ -82,8 +83,8 @@ extension DenseDFA {
     /// ```
     ///
     /// - Throws: ``AutomatonError`` with kind `.notAnAutomaton` (wrong magic),
-    ///   `.unsupportedVersion`, `.truncated` (fewer bytes than the header declares) or
-    ///   `.corrupt` naming the check that failed (inconsistent sizes, a malformed class
+    ///   `.unsupportedVersion`, `.truncated` (fewer bytes than the header declares),
+    ///   `.checksumMismatch` (any other changed byte) or `.corrupt` naming the check that failed (inconsistent sizes, a malformed class
     ///   map, a table entry that is not a valid state id, trailing bytes, …).
     /// - Complexity: O(file size) time to load; memory is allocated only after every
     ///   size has been checked against the bytes actually present. Search cost is
@@ -103,23 +104,9 @@ extension DenseDFA {
     public init(deserializing raw: UnsafeRawBufferPointer) throws(AutomatonError) {
         var reader = SerializedReader(raw)
 
-        // Magic and version.
-        let magic = Self.serializationMagic
-        if raw.count < magic.count {
-            if raw.elementsEqual(magic.prefix(raw.count)) {
-                throw AutomatonError(.truncated(needed: Self.serializationHeaderSize, available: raw.count))
-            }
-            throw AutomatonError(.notAnAutomaton)
-        }
-        if !raw.prefix(magic.count).elementsEqual(magic) { throw AutomatonError(.notAnAutomaton) }
-        reader.position = magic.count
-        guard raw.count >= 12 else {
-            throw AutomatonError(.truncated(needed: Self.serializationHeaderSize, available: raw.count))
-        }
-        let version = reader.u32()
-        guard version == Self.serializationVersion else {
-            throw AutomatonError(.unsupportedVersion(found: version, supported: Self.serializationVersion))
-        }
+        // Magic, version, length and checksum: a truncated or changed file stops here.
+        _ = try SavedContainer.payloadRange(of: raw, magic: Self.serializationMagic, version: Self.serializationVersion)
+        reader.position = SavedContainer.headerSize
         guard raw.count >= Self.serializationHeaderSize else {
             throw AutomatonError(.truncated(needed: Self.serializationHeaderSize, available: raw.count))
         }

@@ -1,12 +1,15 @@
-// Graphviz DOT export of an event machine's state graph: one node per state, one edge
-// per valid (state, event), labelled by the event; the initial state is marked by an
-// arrow from an unlabelled point node, as state diagrams draw it.
+// Graphviz DOT export of an event machine's state graph: one node per leaf state, one
+// cluster per parent state (its children inside), one edge per table edge labelled by
+// its event; the initial state is marked by an arrow from an unlabelled point node, as
+// state diagrams draw it. An edge from or to a parent is drawn from or to its initial
+// leaf and clipped at the cluster's border (Graphviz's `compound`, `ltail`, `lhead`).
 import AutomatonCore
 
 extension StateMachine.Definition {
-    /// The state graph in Graphviz DOT: one node per state (in `allCases` order), an
-    /// arrow from a point node `__start` to the initial state, and one edge per table
-    /// entry labelled with its event. Pass `current` to fill that state's node.
+    /// The state graph in Graphviz DOT: one node per leaf state (in `allCases` order),
+    /// a `cluster_…` subgraph per parent, an arrow from a point node `__start` to the
+    /// initial state, and one edge per ``edges`` entry labelled with its event (an
+    /// internal one as "event (internal)"). Pass `current` to fill that state's node.
     ///
     /// ```swift
     /// print(turnstile.dot(name: "turnstile"))
@@ -22,25 +25,49 @@ extension StateMachine.Definition {
     /// // }
     /// ```
     ///
-    /// - Complexity: O(|states| × |events|).
-    public func dot(name: String = "StateMachine", current: State? = nil) -> String {
+    /// - Complexity: O(|states| × |events| × destinations).
+    public func dot(name: String = "StateMachine", current: State.Case? = nil) -> String {
+        let nested = parentOf.contains { $0 != -1 }
         var out = "digraph \(dotQuoted(name)) {\n"
         out += "  rankdir=LR;\n"
+        if nested { out += "  compound=true;\n" }
         out += "  node [shape=ellipse];\n"
         out += "  \"__start\" [shape=point, label=\"\"];\n"
-        out += "  \"__start\" -> \(dotQuoted("\(initialState)"));\n"
-        for state in states {
-            if let current, current == state {
-                out += "  \(dotQuoted("\(state)")) [style=filled, fillcolor=lightgrey];\n"
+        out += "  \"__start\" -> \(dotQuoted("\(initialState.case)"));\n"
+        var children = [[Int]](repeating: [], count: states.count)
+        for s in states.indices where parentOf[s] != -1 { children[parentOf[s]].append(s) }
+        func draw(_ s: Int, indent: String) {
+            if initialChild[s] != nil {
+                out += "\(indent)subgraph \(dotQuoted("cluster_\(states[s])")) {\n"
+                out += "\(indent)  label=\(dotQuoted("\(states[s])"));\n"
+                out += "\(indent)  style=rounded;\n"
+                for c in children[s] { draw(c, indent: indent + "  ") }
+                out += "\(indent)}\n"
+            } else if let current, current == states[s] {
+                out += "\(indent)\(dotQuoted("\(states[s])")) [style=filled, fillcolor=lightgrey];\n"
             } else {
-                out += "  \(dotQuoted("\(state)"));\n"
+                out += "\(indent)\(dotQuoted("\(states[s])"));\n"
             }
         }
+        for s in states.indices where parentOf[s] == -1 { draw(s, indent: "  ") }
         for edge in edges {
-            out += "  \(dotQuoted("\(edge.from)")) -> \(dotQuoted("\(edge.to)")) [label=\(dotQuoted("\(edge.event)"))];\n"
+            var attributes = ["label=\(dotQuoted("\(edge.event)\(edge.isInternal ? " (internal)" : "")"))"]
+            let (from, isFromParent) = drawnLeaf(edge.from)
+            let (to, isToParent) = drawnLeaf(edge.to)
+            if isFromParent { attributes.append("ltail=\(dotQuoted("cluster_\(edge.from)"))") }
+            if isToParent { attributes.append("lhead=\(dotQuoted("cluster_\(edge.to)"))") }
+            out += "  \(dotQuoted("\(from)")) -> \(dotQuoted("\(to)")) [\(attributes.joined(separator: ", "))];\n"
         }
         out += "}\n"
         return out
+    }
+
+    /// The leaf a DOT edge is drawn at for `state` (a parent's initial leaf), and
+    /// whether `state` is a parent.
+    private func drawnLeaf(_ state: State.Case) -> (State.Case, Bool) {
+        guard var p = stateIndices[state], initialChild[p] != nil else { return (state, false) }
+        while let child = initialChild[p], let c = stateIndices[child.case] { p = c }
+        return (states[p], true)
     }
 }
 
@@ -48,11 +75,11 @@ extension StateMachine {
     /// The state graph in Graphviz DOT with the current state filled; see
     /// ``Definition/dot(name:current:)``.
     ///
-    /// - Complexity: O(|states| × |events|).
+    /// - Complexity: O(|states| × |events| × destinations).
     public func dot(name: String = "StateMachine") -> String {
-        definition.dot(name: name, current: state)
+        definition.dot(name: name, current: state.case)
     }
 }
 
 /// `text` as a DOT quoted ID (the escaping DenseDFA's DOT export uses).
-private func dotQuoted(_ text: String) -> String { DenseDFA.dotQuoted(text) }
+internal func dotQuoted(_ text: String) -> String { DenseDFA.dotQuoted(text) }

@@ -1,80 +1,35 @@
 // The transition table of a typed event machine, compiled to a DenseDFA.
 //
-// A finite-state machine over enum states and events is a DFA (Σ, Q, q0, F, δ) with
+// A finite-state machine over state and event *cases* is a DFA (Σ, Q, q0, F, δ) with
 // Σ = the event cases and Q = the state cases; it needs no match states. Each event
 // case k becomes byte class k (byte k → class k for k < event count, every other byte
 // → one extra class no transition uses), each state case k becomes DFA state index
 // k + 1 in the builder (index 0 is the dead state), and "the event is not valid in
-// this state" is a transition to the dead state. The builder renumbers states when it
-// builds; the definition keeps the mapping it reports (`stateIDs` one way,
-// `positionOfIndex` the other) instead of assuming the numbering survives.
+// this state" is a transition to the dead state. A rule whose destination is computed
+// among several cases leads to a *choice state* of its own (UML's choice pseudostate),
+// numbered after the state cases; a rule with one destination case leads to it. The
+// builder renumbers states when it builds; the definition keeps the mapping it reports
+// (`stateIDs` one way, `positionOfIndex` the other) instead of assuming the numbering
+// survives.
+//
+// Nesting (statecharts: Harel 1987; UML 2 and W3C SCXML semantics, a subset) is
+// compiled away: a child's row holds its own rules and, for events it does not handle,
+// its nearest ancestor's. The machine is always in a leaf state; `ruleOwner` keeps
+// which state a row's rule belongs to, since that decides which states a transition
+// leaves (see TransitionPlan.swift).
 //
 // Limits: at most 256 event cases (one byte class each); the number of state cases is
 // bounded only by `Limits`.
 import AutomatonCore
 
 extension StateMachine {
-    /// One row group of a transition table: `event` leads from each of `sources` to
-    /// `destination` (several source states, one destination, as in TransitionKit).
-    ///
-    /// ```swift
-    /// let rule = StateMachine<Gate, GateEvent>.Rule.on(.coin, from: [.locked, .unlocked], to: .unlocked)
-    /// ```
-    ///
-    /// - Complexity: compiling a rule into a ``Definition`` is O(sources).
-    public struct Rule: Sendable, Hashable {
-        /// The event this rule handles.
-        public var event: Event
-        /// The states in which the event is valid.
-        public var sources: [State]
-        /// The state the event leads to from every source.
-        public var destination: State
-
-        public init(_ event: Event, from sources: [State], to destination: State) {
-            self.event = event
-            self.sources = sources
-            self.destination = destination
-        }
-
-        /// `event` leads from each of `sources` to `destination`.
-        public static func on(_ event: Event, from sources: [State], to destination: State) -> Rule {
-            Rule(event, from: sources, to: destination)
-        }
-
-        /// `event` leads from `source` to `destination`.
-        public static func on(_ event: Event, from source: State, to destination: State) -> Rule {
-            Rule(event, from: [source], to: destination)
-        }
-    }
-
-    /// One entry of the table, without a payload: from `from`, `event` leads to `to`.
-    ///
-    /// ```swift
-    /// turnstile.edges.first   // locked --coin--> unlocked
-    /// ```
-    ///
-    /// - Complexity: O(1) to create, compare and hash.
-    public struct Edge: Sendable, Hashable, CustomStringConvertible {
-        public var from: State
-        public var event: Event
-        public var to: State
-
-        public init(from: State, event: Event, to: State) {
-            self.from = from
-            self.event = event
-            self.to = to
-        }
-
-        public var description: String { "\(from) --\(event)--> \(to)" }
-    }
-
     /// A transition table, defined apart from any machine it drives and compiled once
     /// into a ``DenseDFA``: an immutable `Sendable` value that any number of machines
     /// (in any number of tasks) can share.
     ///
     /// ```swift
-    /// enum Gate: CaseIterable, Hashable, Sendable { case locked, unlocked }
-    /// enum GateEvent: CaseIterable, Hashable, Sendable { case coin, push }
+    /// enum Gate: Discriminated, CaseIterable, Hashable { case locked, unlocked }
+    /// enum GateEvent: Discriminated, CaseIterable, Hashable { case coin, push }
     ///
     /// let turnstile = try StateMachine<Gate, GateEvent>.Definition(initial: .locked, rules: [
     ///     .on(.coin, from: [.locked, .unlocked], to: .unlocked),
@@ -83,43 +38,129 @@ extension StateMachine {
     /// turnstile.destination(from: .locked, on: .coin)   // .unlocked
     /// ```
     ///
-    /// Defining the same (state, event) twice with the same destination is allowed;
-    /// with different destinations it is a ``DefinitionError``.
+    /// Defining the same (state, event) twice with the same fixed destination case is
+    /// allowed; any other duplicate is a ``DefinitionError``, as is a case missing from
+    /// `allCases`.
     ///
-    /// - Complexity: building is O(|states| × |events| + total sources of all rules);
-    ///   a lookup (``destination(from:on:)``) is O(1): two hash lookups and one table load.
+    /// - Complexity: building is O(|states| × |events| × depth + total sources and
+    ///   destinations of all rules); a lookup (``destination(from:on:)``) is O(1): two
+    ///   hash lookups and one table load.
     public struct Definition: Sendable {
-        /// The state a new machine starts in.
+        /// The state a new machine starts in (a leaf: a parent is resolved to its initial child).
         public let initialState: State
         /// The compiled table: state case k has the id `stateIDs[k]`, event case k is
-        /// byte class k; invalid events lead to the dead state (0).
+        /// byte class k; invalid events lead to the dead state (0), computed rules with
+        /// several destination cases to a choice state.
         public let automaton: DenseDFA
         /// State cases in `allCases` order.
-        public let states: [State]
+        public let states: [State.Case]
         /// Event cases in `allCases` order.
-        public let events: [Event]
-        /// Position of each state in `states`.
-        internal let stateIndices: [State: Int]
-        /// Position of each event in `events` (= its byte class).
-        internal let eventIndices: [Event: Int]
-        /// The automaton's pre-multiplied id of each state, by position in `states`.
+        public let events: [Event.Case]
+        /// The rules as given, in order.
+        public let rules: [Rule]
+        /// The nesting declarations as given.
+        public let nesting: [Nesting]
+        /// Position of each state case in `states`.
+        internal let stateIndices: [State.Case: Int]
+        /// Position of each event case in `events` (= its byte class).
+        internal let eventIndices: [Event.Case: Int]
+        /// The automaton's pre-multiplied id of each state case, by position in `states`.
         internal let stateIDs: [DenseDFA.StateID]
-        /// The position in `states` of each automaton state index; -1 for the dead state.
+        /// The position in `states` of each automaton state index; -1 for the dead state
+        /// and for choice states.
         internal let positionOfIndex: [Int]
+        /// `rules` index of the rule in force at `[state position * events.count + event
+        /// class]`, the state's own or its nearest ancestor's; -1 where none is.
+        internal let ruleAt: [Int]
+        /// The state position owning the rule in `ruleAt` at the same index.
+        internal let ruleOwner: [Int]
+        /// Parent position of each state position; -1 at the top level.
+        internal let parentOf: [Int]
+        /// For each parent position, its initial child's value; nil for leaves.
+        internal let initialChild: [State?]
+        /// For each parent position, whether it keeps history.
+        internal let keepsHistory: [Bool]
 
-        /// Compiles `rules` into a dense table.
+        /// Compiles `rules` (and `nesting`) into a dense table.
         ///
-        /// - Throws: ``DefinitionError`` when two rules give one (state, event) different
-        ///   destinations, when `Event` has more than 256 cases, or when the table
-        ///   exceeds `limits`.
-        public init(initial: State, rules: [Rule], limits: Limits = Limits()) throws(DefinitionError) {
-            let states = Array(State.allCases)
-            let events = Array(Event.allCases)
+        /// - Throws: ``DefinitionError`` when a case is not in `allCases`, two rules give
+        ///   one (state, event) different destinations, the nesting is not a forest with
+        ///   each parent's initial state among its children, `Event.Case` has more than
+        ///   256 cases, or the table exceeds `limits`.
+        public init(initial: State, rules: [Rule], nesting: [Nesting] = [], limits: Limits = Limits()) throws(DefinitionError) {
+            let states = Array(State.Case.allCases)
+            let events = Array(Event.Case.allCases)
             guard events.count <= 256 else { throw DefinitionError(.tooManyEvents(count: events.count)) }
-            var stateIndices: [State: Int] = [:]
-            for (i, s) in states.enumerated() { stateIndices[s] = i }
-            var eventIndices: [Event: Int] = [:]
-            for (i, e) in events.enumerated() { eventIndices[e] = i }
+            var stateIndices: [State.Case: Int] = [:]
+            for (i, s) in states.enumerated() where stateIndices[s] == nil { stateIndices[s] = i }
+            var eventIndices: [Event.Case: Int] = [:]
+            for (i, e) in events.enumerated() where eventIndices[e] == nil { eventIndices[e] = i }
+            func position(_ state: State.Case) throws(DefinitionError) -> Int {
+                guard let p = stateIndices[state] else { throw DefinitionError(.unknownState(state)) }
+                return p
+            }
+
+            // The forest of nested states.
+            var parentOf = [Int](repeating: -1, count: states.count)
+            var initialChild = [State?](repeating: nil, count: states.count)
+            var keepsHistory = [Bool](repeating: false, count: states.count)
+            for n in nesting {
+                let p = try position(n.parent)
+                guard initialChild[p] == nil else { throw DefinitionError(.parentDeclaredTwice(n.parent)) }
+                let initialPosition = try position(n.initial.case)
+                var childPositions: [Int] = []
+                for child in n.children {
+                    let c = try position(child)
+                    guard parentOf[c] == -1, c != p else { throw DefinitionError(.childWithTwoParents(child)) }
+                    parentOf[c] = p
+                    childPositions.append(c)
+                }
+                guard childPositions.contains(initialPosition) else {
+                    throw DefinitionError(.initialNotAChild(parent: n.parent, initial: n.initial.case))
+                }
+                initialChild[p] = n.initial
+                keepsHistory[p] = n.history
+            }
+            for start in states.indices {
+                var p = parentOf[start], depth = 0
+                while p != -1 {
+                    depth += 1
+                    guard p != start, depth <= states.count else { throw DefinitionError(.nestingCycle(states[start])) }
+                    p = parentOf[p]
+                }
+            }
+
+            // Each state's own rules, checked for conflicts.
+            var own = [Int](repeating: -1, count: states.count * max(events.count, 1))
+            for (r, rule) in rules.enumerated() {
+                guard let e = eventIndices[rule.event] else { throw DefinitionError(.unknownEvent(rule.event)) }
+                guard !rule.destinations.isEmpty else { throw DefinitionError(.noDestinationCases(event: rule.event)) }
+                for d in rule.destinations { _ = try position(d) }
+                for source in rule.sources {
+                    let s = try position(source)
+                    let existing = own[s * events.count + e]
+                    if existing == -1 {
+                        own[s * events.count + e] = r
+                        continue
+                    }
+                    let old = rules[existing]
+                    if case .fixed = old.target, case .fixed = rule.target, old.destinations == rule.destinations { continue }
+                    throw DefinitionError(.conflictingTransition(
+                        event: rule.event, state: source, existing: old.destinations[0], new: rule.destinations[0]))
+                }
+            }
+            // Rows inherit what an ancestor handles and they do not.
+            var ruleAt = own, ruleOwner = [Int](repeating: -1, count: own.count)
+            for s in states.indices {
+                for e in events.indices {
+                    var owner = s
+                    while owner != -1, own[owner * events.count + e] == -1 { owner = parentOf[owner] }
+                    if owner != -1 {
+                        ruleAt[s * events.count + e] = own[owner * events.count + e]
+                        ruleOwner[s * events.count + e] = owner
+                    }
+                }
+            }
 
             // byte k → class k for each event, every other byte → one unused class.
             var map = [UInt8](repeating: UInt8(truncatingIfNeeded: events.count), count: 256)
@@ -128,21 +169,34 @@ extension StateMachine {
 
             var builder = DenseDFABuilder(byteClasses: classes, patternCount: 0)
             for _ in states { builder.addState() }
-            for rule in rules {
-                let e = eventIndices[rule.event]!
-                let to = stateIndices[rule.destination]! + 1
-                for source in rule.sources {
-                    let from = stateIndices[source]! + 1
-                    let existing = builder.transition(from: from, class: e)
-                    if existing != DenseDFABuilder.dead, existing != to {
-                        throw DefinitionError(.conflictingTransition(
-                            event: rule.event, state: source,
-                            existing: states[existing - 1], new: rule.destination))
+            var choiceOfRule: [Int: Int] = [:]
+            for s in states.indices {
+                for e in events.indices {
+                    let r = ruleAt[s * events.count + e]
+                    guard r != -1 else { continue }
+                    let rule = rules[r]
+                    let to: Int
+                    if rule.isInternal {
+                        to = s + 1
+                    } else if rule.destinations.count == 1 {
+                        to = stateIndices[rule.destinations[0]]! + 1
+                    } else if let choice = choiceOfRule[r] {
+                        to = choice
+                    } else {
+                        to = builder.addState()
+                        choiceOfRule[r] = to
                     }
-                    builder.setTransition(from: from, class: e, to: to)
+                    builder.setTransition(from: s + 1, class: e, to: to)
                 }
             }
-            builder.setStart(stateIndices[initial]! + 1)
+            // The initial state, resolved to a leaf through initial children.
+            var initialLeaf = initial
+            var guardDepth = 0
+            while let child = initialChild[try position(initialLeaf.case)], guardDepth <= states.count {
+                initialLeaf = child
+                guardDepth += 1
+            }
+            builder.setStart(stateIndices[initialLeaf.case]! + 1)
             let built: (automaton: DenseDFA, ids: [DenseDFA.StateID])
             do {
                 built = try builder.buildReportingIDs(limits: limits)
@@ -155,60 +209,82 @@ extension StateMachine {
             var positionOfIndex = [Int](repeating: -1, count: built.automaton.stateCount)
             for (position, id) in stateIDs.enumerated() { positionOfIndex[built.automaton.index(of: id)] = position }
             self.positionOfIndex = positionOfIndex
-            self.initialState = initial
+            self.initialState = initialLeaf
             self.states = states
             self.events = events
+            self.rules = rules
+            self.nesting = nesting
             self.stateIndices = stateIndices
             self.eventIndices = eventIndices
+            self.ruleAt = ruleAt
+            self.ruleOwner = ruleOwner
+            self.parentOf = parentOf
+            self.initialChild = initialChild
+            self.keepsHistory = keepsHistory
         }
 
-        /// The state `event` leads to from `state`, or `nil` when the event is not valid there.
+        /// The case `event` leads to from `state` when its rule has exactly one
+        /// destination case (fixed, internal, or computed within one case); `nil` when
+        /// the event is not valid there or the rule computes one of several cases (see
+        /// ``destinations(from:on:)``). A parent case stands for the child it resolves to.
         ///
         /// - Complexity: O(1).
-        public func destination(from state: State, on event: Event) -> State? {
-            let next = automaton.next(id(of: state), class: eventIndices[event]!)
-            return next == DenseDFA.deadState ? nil : self.state(ofID: next)
+        public func destination(from state: State.Case, on event: Event.Case) -> State.Case? {
+            guard let s = stateIndices[state], let e = eventIndices[event] else { return nil }
+            let next = automaton.next(stateIDs[s], class: e)
+            guard next != DenseDFA.deadState else { return nil }
+            let p = positionOfIndex[automaton.index(of: next)]
+            return p == -1 ? nil : states[p]
         }
 
-        /// The events valid in `state`, in `Event.allCases` order.
+        /// Every case `event` may lead to from `state`: the declared destination cases of
+        /// its rule (own or inherited); empty when the event is not valid there.
+        ///
+        /// - Complexity: O(destinations).
+        public func destinations(from state: State.Case, on event: Event.Case) -> [State.Case] {
+            guard let s = stateIndices[state], let e = eventIndices[event] else { return [] }
+            let r = ruleAt[s * events.count + e]
+            return r == -1 ? [] : rules[r].destinations
+        }
+
+        /// The event cases valid in `state`, in `Event.Case.allCases` order.
         ///
         /// - Complexity: O(|events|).
-        public func validEvents(in state: State) -> [Event] {
-            events.filter { destination(from: state, on: $0) != nil }
+        public func validEvents(in state: State.Case) -> [Event.Case] {
+            guard let s = stateIndices[state] else { return [] }
+            return events.indices.filter { ruleAt[s * events.count + $0] != -1 }.map { events[$0] }
         }
 
-        /// Every entry of the table, ordered by source state, then event (both in
-        /// `allCases` order).
+        /// The parent of `state`, or `nil` at the top level (or for an unknown case).
+        public func parent(of state: State.Case) -> State.Case? {
+            guard let s = stateIndices[state], parentOf[s] != -1 else { return nil }
+            return states[parentOf[s]]
+        }
+
+        /// Every edge of the table, each drawn from the state whose rule it is (a parent's
+        /// rule once, from the parent), ordered by source state, then event (both in
+        /// `allCases` order), then declared destination.
         ///
-        /// - Complexity: O(|states| × |events|).
+        /// - Complexity: O(|states| × |events| × destinations).
         public var edges: [Edge] {
             var result: [Edge] = []
-            for from in states {
-                for event in events {
-                    if let to = destination(from: from, on: event) {
-                        result.append(Edge(from: from, event: event, to: to))
+            for s in states.indices {
+                for e in events.indices where ruleOwner[s * events.count + e] == s {
+                    let rule = rules[ruleAt[s * events.count + e]]
+                    if rule.isInternal {
+                        result.append(Edge(from: states[s], event: events[e], to: states[s], isInternal: true))
+                    } else {
+                        for d in rule.destinations { result.append(Edge(from: states[s], event: events[e], to: d)) }
                     }
                 }
             }
             return result
         }
 
-        /// The pre-multiplied DFA id of a state.
-        internal func id(of state: State) -> DenseDFA.StateID {
-            stateIDs[stateIndices[state]!]
-        }
+        /// The position of a state case; nil when it is not in `allCases`.
+        internal func position(of state: State.Case) -> Int? { stateIndices[state] }
 
-        /// The position in `states` of a (non-dead) pre-multiplied DFA id.
-        internal func position(ofID id: DenseDFA.StateID) -> Int {
-            positionOfIndex[automaton.index(of: id)]
-        }
-
-        /// The state of a (non-dead) pre-multiplied DFA id.
-        internal func state(ofID id: DenseDFA.StateID) -> State {
-            states[position(ofID: id)]
-        }
-
-        /// The byte class of an event.
-        internal func eventClass(_ event: Event) -> Int { eventIndices[event]! }
+        /// The byte class of an event case; nil when it is not in `allCases`.
+        internal func eventClass(_ event: Event.Case) -> Int? { eventIndices[event] }
     }
 }

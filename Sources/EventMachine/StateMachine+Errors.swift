@@ -1,10 +1,12 @@
 // The two typed errors of the event machine: one for building a transition table,
-// one for firing an event the table or a guard does not allow.
+// one for firing an event the table, a rule or a guard does not allow. Both name cases,
+// not values: a case is always Hashable and printable, a value with data need not be.
 import AutomatonCore
 
 extension StateMachine {
     /// An event that could not be fired: it has no transition from the current state,
-    /// or a guard refused the transition. The machine's state is unchanged.
+    /// its rule computed no destination or one outside its declared cases, or a guard
+    /// refused the transition. The machine's state is unchanged.
     ///
     /// ```swift
     /// do {
@@ -18,11 +20,17 @@ extension StateMachine {
     public struct TransitionError: Error, Sendable, Equatable, CustomStringConvertible {
         /// Why the event was not fired.
         public enum Kind: Sendable, Equatable {
-            /// The table has no transition for `event` from `state`.
-            case invalidEvent(event: Event, state: State)
+            /// The table has no transition for `event` from `state` (or `event` is not
+            /// one of `Event.Case.allCases`).
+            case invalidEvent(event: Event.Case, state: State.Case)
             /// The table leads from `state` to `destination` on `event`, but a guard
             /// returned `false`.
-            case refusedByGuard(event: Event, state: State, destination: State)
+            case refusedByGuard(event: Event.Case, state: State.Case, destination: State.Case)
+            /// The rule's destination function returned `nil`.
+            case noDestination(event: Event.Case, state: State.Case)
+            /// The rule's destination function (or an internal rule's update) returned a
+            /// state whose case the rule does not declare.
+            case undeclaredDestination(event: Event.Case, state: State.Case, destination: State.Case)
         }
 
         /// Why the event was not fired.
@@ -30,17 +38,21 @@ extension StateMachine {
 
         public init(_ kind: Kind) { self.kind = kind }
 
-        /// The state the machine was in (and still is).
-        public var state: State {
+        /// The case of the state the machine was in (and still is).
+        public var state: State.Case {
             switch kind {
-            case .invalidEvent(_, let state), .refusedByGuard(_, let state, _): return state
+            case .invalidEvent(_, let state), .refusedByGuard(_, let state, _), .noDestination(_, let state),
+                 .undeclaredDestination(_, let state, _):
+                return state
             }
         }
 
-        /// The event that was not fired.
-        public var event: Event {
+        /// The case of the event that was not fired.
+        public var event: Event.Case {
             switch kind {
-            case .invalidEvent(let event, _), .refusedByGuard(let event, _, _): return event
+            case .invalidEvent(let event, _), .refusedByGuard(let event, _, _), .noDestination(let event, _),
+                 .undeclaredDestination(let event, _, _):
+                return event
             }
         }
 
@@ -50,6 +62,10 @@ extension StateMachine {
                 return "event \(event) is not valid in state \(state)"
             case .refusedByGuard(let event, let state, let destination):
                 return "event \(event) in state \(state) was refused by a guard (it would lead to \(destination))"
+            case .noDestination(let event, let state):
+                return "event \(event) in state \(state) has no destination: its rule returned none"
+            case .undeclaredDestination(let event, let state, let destination):
+                return "event \(event) in state \(state) would lead to \(destination), which its rule does not declare"
             }
         }
     }
@@ -68,11 +84,26 @@ extension StateMachine {
         /// What is wrong with the table.
         public enum Kind: Sendable, Equatable {
             /// Two rules give the same (state, event) different destinations.
-            case conflictingTransition(event: Event, state: State, existing: State, new: State)
+            case conflictingTransition(event: Event.Case, state: State.Case, existing: State.Case, new: State.Case)
             /// The event type has more cases than the 256 byte classes a table can hold.
             case tooManyEvents(count: Int)
             /// The dense table exceeds the ``Limits`` it was built with.
             case automaton(AutomatonError)
+            /// A state case used by a rule, a nesting or the initial state is not in
+            /// `State.Case.allCases`.
+            case unknownState(State.Case)
+            /// An event case used by a rule is not in `Event.Case.allCases`.
+            case unknownEvent(Event.Case)
+            /// A rule declares no destination case.
+            case noDestinationCases(event: Event.Case)
+            /// A state is declared a child of two parents (or of itself).
+            case childWithTwoParents(State.Case)
+            /// A state is declared a parent twice.
+            case parentDeclaredTwice(State.Case)
+            /// A parent's initial state is not one of its children.
+            case initialNotAChild(parent: State.Case, initial: State.Case)
+            /// A state is nested inside itself.
+            case nestingCycle(State.Case)
         }
 
         /// What is wrong with the table.
@@ -88,6 +119,20 @@ extension StateMachine {
                 return "the event type has \(count) cases, but a transition table holds at most 256 events"
             case .automaton(let error):
                 return "cannot build the transition table: \(error)"
+            case .unknownState(let state):
+                return "state \(state) is not one of the state type's allCases"
+            case .unknownEvent(let event):
+                return "event \(event) is not one of the event type's allCases"
+            case .noDestinationCases(let event):
+                return "a rule for event \(event) declares no destination"
+            case .childWithTwoParents(let state):
+                return "state \(state) is nested in two parents (or in itself)"
+            case .parentDeclaredTwice(let state):
+                return "parent state \(state) is declared twice"
+            case .initialNotAChild(let parent, let initial):
+                return "the initial state \(initial) of parent \(parent) is not one of its children"
+            case .nestingCycle(let state):
+                return "state \(state) is nested inside itself"
             }
         }
     }

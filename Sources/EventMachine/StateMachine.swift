@@ -1,26 +1,31 @@
-// A typed event machine: enum states and events driven through a dense transition
-// table (see StateMachine+Definition.swift), with guards, enter/exit hooks, observers,
-// payloads, per-state updates and run-to-completion event processing.
+// A typed event machine that any thread or task may drive: states and events are
+// `Discriminated` values (plain enums, or enums whose cases carry data), driven through
+// a dense transition table (StateMachine+Definition.swift) with guards, enter/exit and
+// per-event will/did hooks, observers, an AsyncStream of transitions, an observable
+// `state`, state-scoped tasks and timeouts, nested states, and run-to-completion event
+// processing. MainActorStateMachine.swift is the same machine for main-actor code.
 //
 // Models: GameplayKit's GKStateMachine (per-state update, canEnterState), TransitionKit
-// (events with several source states, guards, will/did hooks), SwiftyStateMachine
-// (a schema defined apart from the subject, DOT export), and the run-to-completion
-// rule of UML state machines / Harel statecharts: an event is handled completely
-// before the next one starts.
+// (events with several source states, guards, will/did hooks per event),
+// SwiftyStateMachine (a schema defined apart from the subject, DOT export), Stateful,
+// and UML state machines / Harel statecharts (run to completion, internal transitions,
+// nested states with history).
 //
 // Concurrency: all mutable state sits behind one lock (`LockedValue`, a pthread
-// mutex that ThreadSanitizer understands, see LockedValue.swift); hooks, guards and observers
-// run *outside* the lock, so they may call back into the machine (read `state`, fire
-// events, register hooks) without deadlocking. A `busy` flag, set and cleared under the
-// lock, makes one thread at a time the processor; every other `fire` enqueues.
+// mutex that ThreadSanitizer understands, see LockedValue.swift); hooks, guards and
+// observers run *outside* the lock, so they may call back into the machine (read
+// `state`, fire events, register hooks) without deadlocking. A `busy` flag, set and
+// cleared under the lock, makes one thread at a time the processor; every other `fire`
+// enqueues.
 import AutomatonCore
+import Observation
 
-/// A finite-state machine whose states and events are Swift enums, compiled to a
-/// ``DenseDFA`` and safe to share across tasks.
+/// A finite-state machine whose states and events are Swift enums (their cases may
+/// carry data), compiled to a ``DenseDFA`` and safe to share across tasks.
 ///
 /// ```swift
-/// enum Gate: CaseIterable, Hashable, Sendable { case locked, unlocked }
-/// enum GateEvent: CaseIterable, Hashable, Sendable { case coin, push }
+/// enum Gate: Discriminated, CaseIterable, Hashable { case locked, unlocked }
+/// enum GateEvent: Discriminated, CaseIterable, Hashable { case coin, push }
 ///
 /// let machine = try StateMachine<Gate, GateEvent>(initial: .locked, rules: [
 ///     .on(.coin, from: [.locked, .unlocked], to: .unlocked),
@@ -31,187 +36,180 @@ import AutomatonCore
 /// machine.state                // .unlocked
 /// ```
 ///
+/// Code on the main actor whose hooks touch UI uses ``MainActorStateMachine`` instead:
+/// the same definitions, rules and order of calls, with `@MainActor` hooks.
+///
+/// ## Starting
+///
+/// ``start()`` enters the initial state: its enter hooks (and those of the parents it
+/// is nested in) run with a transition whose `from` and `event` are `nil`, and its
+/// state-scoped work starts. The first event, update or `start()` call starts the
+/// machine, so an initial state's enter hooks always run before anything leaves it.
+///
 /// ## Order of calls for one transition
 ///
-/// For an event that the table allows, from `old` to `new` (`old` may equal `new`: a
-/// self-transition runs the exit and enter hooks of that state too):
+/// For an event that the table allows, from `old` to `new`:
 ///
 /// 1. guards (the event's own, then the machine-wide ones, each in registration order;
 ///    the first `false` refuses the transition and nothing below runs),
-/// 2. will-exit hooks of `old`,
-/// 3. will-enter hooks of `new`,
-/// 4. the state changes (``state`` reads `new` from here on),
-/// 5. did-exit hooks of `old`,
-/// 6. did-enter hooks of `new`,
-/// 7. observers (``observe(_:)``).
+/// 2. will-fire hooks of the event (``onWillFire(_:_:)``),
+/// 3. will-exit hooks of each state left, innermost first,
+/// 4. will-enter hooks of each state entered, outermost first,
+/// 5. the state changes (``state`` reads `new` from here on); tasks of the states left
+///    are cancelled,
+/// 6. did-exit hooks of each state left, innermost first,
+/// 7. did-enter hooks of each state entered, outermost first, then their state-scoped
+///    work starts (``task(in:_:)``, ``timeout(in:after:fire:)``),
+/// 8. did-fire hooks of the event (``onDidFire(_:_:)``),
+/// 9. observers (``observe(_:)``), then the ``transitions`` streams.
 ///
-/// Every hook, guard and observer is given the ``Transition`` (old state, event, new
-/// state, payload). An event that is invalid in the current state, or refused by a
-/// guard, leaves the state unchanged, runs no hook, and is reported as a
-/// ``TransitionError`` (thrown to the caller that processed it, and always passed to
-/// ``observeRejections(_:)`` observers).
+/// An external self-transition (`.on(.push, from: .locked, to: .locked)`) leaves and
+/// re-enters its state; an internal one (``Rule/internal(_:in:update:)``) leaves and
+/// enters nothing, so steps 3, 4, 6 and 7 are empty. Every hook, guard and observer is
+/// given the ``Transition`` (old state, event, new state, with their data). An event
+/// that is invalid in the current state, whose rule computes no or an undeclared
+/// destination, or that a guard refuses leaves the state unchanged, runs no hook, and
+/// is reported as a ``TransitionError`` (thrown to the caller that processed it, and
+/// always passed to ``observeRejections(_:)`` observers).
 ///
 /// ## Run to completion and threads
 ///
 /// Events (and ``update(deltaTime:)`` calls) are processed **one at a time, in the
 /// order they arrive** (the order in which their calls take the machine's lock). While
-/// one is being processed — steps 1–7 above — the machine is *busy*:
+/// one is being processed — steps 1–9 above — the machine is *busy*:
 ///
-/// - a ``fire(_:payload:)`` made while the machine is idle processes its event at once,
+/// - a ``fire(_:)`` made while the machine is idle processes its event at once,
 ///   then processes whatever was queued meanwhile, and returns
 ///   ``FireResult/completed(_:)`` or throws;
-/// - a ``fire(_:payload:)`` made while the machine is busy — from inside a hook, guard
+/// - a ``fire(_:)`` made while the machine is busy — from inside a hook, guard
 ///   or observer, or from another thread — enqueues its event and returns
 ///   ``FireResult/queued`` at once, never waiting and never nesting inside the current
 ///   transition. The thread that is processing handles it after the current transition
 ///   (observers included) has finished; its outcome reaches observers, or rejection
 ///   observers if it fails;
-/// - ``send(_:payload:)`` is the `async` form: it suspends until its own event has
-///   been processed and returns that event's transition or throws its error.
+/// - ``send(_:)`` is the `async` form: it suspends until its own event has been
+///   processed and returns that event's transition or throws its error.
 ///
 /// So a `fire` that returns `.completed` has also processed every event queued before
 /// it returned, and no transition is ever torn: observers see one transition after
 /// another, each starting in the state the previous one ended in. The thread that
 /// processes may run hooks for events other threads fired, so hooks, guards and
 /// observers are `@Sendable`; a hook that blocks waiting for a later event's outcome
-/// would wait forever (that event is queued behind it). For the same reason a call
-/// that processes keeps going while other threads keep firing: it returns once the
-/// queue is empty.
+/// would wait forever (that event is queued behind it).
 ///
 /// The machine keeps its hooks alive: a hook that uses the machine should capture it
 /// `[unowned machine]` (or `weak`) to avoid a reference cycle.
 ///
 /// - Complexity: building the table is O(|states| × |events|); firing an event is O(1)
-///   table work plus the hooks it runs.
-public final class StateMachine<State, Event>: Sendable
-where State: CaseIterable & Hashable & Sendable, Event: CaseIterable & Hashable & Sendable {
-    /// Called with a transition: will/did enter/exit hooks and observers.
+///   table work plus the hooks it runs (and the depth of nesting).
+public final class StateMachine<State: Discriminated, Event: Discriminated>: Sendable, Observable {
+    /// Called with a transition: will/did enter/exit/fire hooks and observers.
     public typealias Hook = @Sendable (Transition) -> Void
     /// Decides whether a transition the table allows may happen.
     public typealias Guard = @Sendable (Transition) -> Bool
-
-    /// One transition: the event, the state it leaves and the state it enters, and the
-    /// payload fired with the event. Hooks, guards and observers receive it.
-    ///
-    /// ```swift
-    /// machine.onDidEnter(.articles) { transition in
-    ///     let count = transition.payload(as: [Article].self)?.count ?? 0
-    ///     print("\(transition.from) → \(transition.to): \(count) articles")
-    /// }
-    /// ```
-    ///
-    /// - Complexity: O(1) to create and read.
-    public struct Transition: Sendable, CustomStringConvertible {
-        /// The state being left.
-        public var from: State
-        /// The event that caused the transition.
-        public var event: Event
-        /// The state being entered.
-        public var to: State
-        /// The value passed to ``StateMachine/fire(_:payload:)``, if any.
-        public var payload: (any Sendable)?
-
-        public init(from: State, event: Event, to: State, payload: (any Sendable)? = nil) {
-            self.from = from
-            self.event = event
-            self.to = to
-            self.payload = payload
-        }
-
-        /// The table entry this transition follows (without the payload).
-        public var edge: Edge { Edge(from: from, event: event, to: to) }
-
-        /// The payload as a `T`, or `nil` when there is none or it has another type.
-        public func payload<T>(as type: T.Type = T.self) -> T? { payload as? T }
-
-        public var description: String { "\(from) --\(event)--> \(to)" }
-    }
-
-    /// What ``StateMachine/fire(_:payload:)`` did with its event.
-    ///
-    /// ```swift
-    /// if case .completed(let transition) = try machine.fire(.coin) { print(transition) }
-    /// ```
-    public enum FireResult: Sendable {
-        /// The event was processed by this call; the transition is complete.
-        case completed(Transition)
-        /// The machine was busy (the call came from a hook, or another thread was
-        /// processing): the event is queued and will be processed after the current
-        /// transition, by the thread that is processing.
-        case queued
-
-        /// The transition, when the event was processed by this call.
-        public var transition: Transition? {
-            if case .completed(let t) = self { return t }
-            return nil
-        }
-    }
-
-    /// Identifies an observer, for ``StateMachine/removeObserver(_:)``.
-    public struct ObserverID: Hashable, Sendable {
-        fileprivate let raw: Int
-    }
+    typealias Core = MachineCore<State, Event, Hook, Guard, @Sendable (Double) -> Void, @Sendable (TransitionError) -> Void>
 
     /// The transition table this machine runs.
     public let definition: Definition
 
-    private let storage: LockedValue<Storage>
+    private let storage: LockedValue<Core>
+    private let registrar = ObservationRegistrar()
 
-    /// Creates a machine running `definition`, starting in `initialState` (by default
-    /// the definition's initial state). No hook runs for the initial state.
+    /// Creates a machine running `definition`, in its initial state; the machine
+    /// enters it (runs its enter hooks) on ``start()`` or the first event.
     ///
-    /// - Complexity: O(|states|).
-    public init(_ definition: Definition, initialState: State? = nil) {
+    /// - Complexity: O(|states| + |events|).
+    public init(_ definition: Definition) {
         self.definition = definition
-        let start = definition.id(of: initialState ?? definition.initialState)
-        self.storage = LockedValue(Storage(current: start, stateCount: definition.states.count))
+        let state = definition.initialState
+        // The definition resolved its initial state to a known leaf.
+        let leaf = definition.position(of: state.case) ?? 0
+        self.storage = LockedValue(Core(definition: definition, state: state, leaf: leaf))
+    }
+
+    /// Creates a machine running `definition` that starts in `initialState` (a parent
+    /// resolves to its initial child), to restore a machine or test from one state.
+    ///
+    /// - Throws: ``DefinitionError/Kind/unknownState(_:)`` when its case is not in `allCases`.
+    public init(_ definition: Definition, initialState: State) throws(DefinitionError) {
+        guard let p = definition.position(of: initialState.case) else {
+            throw DefinitionError(.unknownState(initialState.case))
+        }
+        let (state, leaf) = definition.resolved(initialState, at: p, history: Array(repeating: nil, count: definition.states.count))
+        self.definition = definition
+        self.storage = LockedValue(Core(definition: definition, state: state, leaf: leaf))
     }
 
     /// Builds the definition from `rules` and creates a machine starting in `initial`.
     ///
-    /// - Throws: ``DefinitionError``; see ``Definition/init(initial:rules:limits:)``.
-    public convenience init(initial: State, rules: [Rule], limits: Limits = Limits()) throws(DefinitionError) {
-        self.init(try Definition(initial: initial, rules: rules, limits: limits))
+    /// - Throws: ``DefinitionError``; see ``Definition/init(initial:rules:nesting:limits:)``.
+    public convenience init(initial: State, rules: [Rule], nesting: [Nesting] = [], limits: Limits = Limits()) throws(DefinitionError) {
+        self.init(try Definition(initial: initial, rules: rules, nesting: nesting, limits: limits))
+    }
+
+    deinit {
+        storage.withLock { s in
+            for subscriber in s.subscribers.values { subscriber.finish() }
+            for tasks in s.running { for task in tasks { task.cancel() } }
+        }
     }
 
     // MARK: Reading
 
-    /// The current state. While a transition runs it is the old state up to and
-    /// including the will-enter hooks, and the new state from the did-exit hooks on.
+    /// The current state (a leaf, with its data). While a transition runs it is the old
+    /// state up to and including the will-enter hooks, and the new state from the
+    /// did-exit hooks on. Observable: SwiftUI views and `withObservationTracking` see
+    /// every change.
     public var state: State {
-        let id = storage.withLock { $0.current }
-        return definition.state(ofID: id)
+        registrar.access(self, keyPath: \.state)
+        return storage.withLock { $0.state }
     }
 
-    /// `true` when `event` is valid in the current state and every guard accepts it
-    /// (guards are called with `payload`).
+    /// `true` once the initial state has been entered (by ``start()`` or the first event).
+    public var isStarted: Bool { storage.withLock { $0.started } }
+
+    /// `true` when the current state has the case `state` or is nested in it.
+    ///
+    /// - Complexity: O(depth of nesting).
+    public func isIn(_ state: State.Case) -> Bool {
+        guard let p = definition.position(of: state) else { return false }
+        return definition.contains(p, storage.withLock { $0.leaf })
+    }
+
+    /// `true` when `event` is valid in the current state, its rule finds a destination
+    /// and every guard accepts it.
     ///
     /// With other threads firing events this is a snapshot: the state may change
     /// before a following `fire`.
     ///
-    /// - Complexity: O(1) plus the guards.
-    public func canFire(_ event: Event, payload: (any Sendable)? = nil) -> Bool {
-        let (from, guards) = storage.withLock { ($0.current, $0.guards(for: definition.eventClass(event))) }
-        let to = definition.automaton.next(from, class: definition.eventClass(event))
-        if to == DenseDFA.deadState { return false }
-        let t = Transition(from: definition.state(ofID: from), event: event, to: definition.state(ofID: to), payload: payload)
-        return guards.allSatisfy { $0(t) }
+    /// - Complexity: O(1) plus the rule's destination function and the guards.
+    public func canFire(_ event: Event) -> Bool {
+        let (state, leaf, history, guards) = storage.withLock { s in
+            (s.state, s.leaf, s.history, definition.eventClass(event.case).map { s.guards(for: $0) } ?? [])
+        }
+        guard case .success(let plan) = definition.plan(event, in: state, leaf: leaf, history: history) else { return false }
+        return guards.allSatisfy { $0(plan.transition) }
     }
 
-    /// `true` when some event valid in the current state leads to `state` and its
-    /// guards accept it (guards are called without a payload), as GameplayKit's
-    /// `canEnterState(_:)`.
+    /// `true` when some event valid in the current state may lead to `state` and, for a
+    /// plain event (one that is its own case), its guards accept it, as GameplayKit's
+    /// `canEnterState(_:)`. Guards of events that carry data are not called: they need
+    /// the data.
     ///
     /// - Complexity: O(|events|) plus the guards.
-    public func canEnter(_ state: State) -> Bool {
-        let from = storage.withLock { $0.current }
-        let target = definition.id(of: state)
-        for event in definition.events {
-            let c = definition.eventClass(event)
-            guard definition.automaton.next(from, class: c) == target else { continue }
+    public func canEnter(_ state: State.Case) -> Bool {
+        let (current, leaf, history) = storage.withLock { ($0.state, $0.leaf, $0.history) }
+        for e in definition.validEvents(in: current.case) {
+            let declared = definition.destinations(from: current.case, on: e)
+            guard let event = e as? Event else {
+                if declared.contains(state) { return true }
+                continue
+            }
+            guard case .success(let plan) = definition.plan(event, in: current, leaf: leaf, history: history),
+                  plan.transition.to.case == state || declared.contains(state),
+                  let c = definition.eventClass(e) else { continue }
             let guards = storage.withLock { $0.guards(for: c) }
-            let t = Transition(from: definition.state(ofID: from), event: event, to: state)
-            if guards.allSatisfy({ $0(t) }) { return true }
+            if guards.allSatisfy({ $0(plan.transition) }) { return true }
         }
         return false
     }
@@ -219,71 +217,73 @@ where State: CaseIterable & Hashable & Sendable, Event: CaseIterable & Hashable 
     // MARK: Registering hooks
 
     /// Adds a guard: a transition happens only when every guard that applies returns
-    /// `true`. A guard with an `event` applies to that event only, one without to
-    /// every event. Guards should be quick and free of side effects: ``canFire(_:payload:)``
+    /// `true`. A guard with an `event` applies to that event case only, one without to
+    /// every event. Guards should be quick and free of side effects: ``canFire(_:)``
     /// and ``canEnter(_:)`` call them too.
     ///
     /// ```swift
-    /// machine.addGuard(for: .coin) { transition in transition.payload(as: Int.self) == 25 }
+    /// machine.addGuard(for: .coin) { transition in transition.event?.cents == 25 }
     /// ```
-    public func addGuard(for event: Event? = nil, _ body: @escaping Guard) {
-        let c = event.map { definition.eventClass($0) }
-        storage.withLock { $0.guardList.append(GuardEntry(eventClass: c, body: body)) }
+    public func addGuard(for event: Event.Case? = nil, _ body: @escaping Guard) {
+        var c: Int?
+        if let event {
+            guard let k = definition.eventClass(event) else { return }   // never fired: outside allCases
+            c = k
+        }
+        storage.withLock { [c] in $0.guards.append((eventClass: c, body: body)) }
     }
 
-    /// Adds a hook run before the machine leaves `state` (step 2).
-    public func onWillExit(_ state: State, _ hook: @escaping Hook) {
-        let i = index(of: state)
-        storage.withLock { $0.willExit[i].append(hook) }
-    }
+    /// Adds a hook run before the machine leaves `state` (step 3). A case outside
+    /// `allCases` is never entered, so its hooks never run.
+    public func onWillExit(_ state: State.Case, _ hook: @escaping Hook) { add(hook, to: \.willExit, state) }
 
-    /// Adds a hook run before the machine enters `state` (step 3).
-    public func onWillEnter(_ state: State, _ hook: @escaping Hook) {
-        let i = index(of: state)
-        storage.withLock { $0.willEnter[i].append(hook) }
-    }
+    /// Adds a hook run before the machine enters `state` (step 4).
+    public func onWillEnter(_ state: State.Case, _ hook: @escaping Hook) { add(hook, to: \.willEnter, state) }
 
-    /// Adds a hook run after the machine has left `state` (step 5).
-    public func onDidExit(_ state: State, _ hook: @escaping Hook) {
-        let i = index(of: state)
-        storage.withLock { $0.didExit[i].append(hook) }
-    }
+    /// Adds a hook run after the machine has left `state` (step 6).
+    public func onDidExit(_ state: State.Case, _ hook: @escaping Hook) { add(hook, to: \.didExit, state) }
 
-    /// Adds a hook run after the machine has entered `state` (step 6).
-    public func onDidEnter(_ state: State, _ hook: @escaping Hook) {
-        let i = index(of: state)
-        storage.withLock { $0.didEnter[i].append(hook) }
-    }
+    /// Adds a hook run after the machine has entered `state` (step 7).
+    public func onDidEnter(_ state: State.Case, _ hook: @escaping Hook) { add(hook, to: \.didEnter, state) }
 
-    /// Adds a per-state update, called by ``update(deltaTime:)`` while `state` is current.
+    /// Adds a hook run when `event` has passed its guards, before any state is left
+    /// (step 2; TransitionKit's `willFireEvent`).
+    public func onWillFire(_ event: Event.Case, _ hook: @escaping Hook) { add(hook, to: \.willFire, event: event) }
+
+    /// Adds a hook run after `event`'s transition, before the observers (step 8;
+    /// TransitionKit's `didFireEvent`).
+    public func onDidFire(_ event: Event.Case, _ hook: @escaping Hook) { add(hook, to: \.didFire, event: event) }
+
+    /// Adds a per-state update, called by ``update(deltaTime:)`` while the machine is in
+    /// `state` (or in a state nested in it).
     ///
     /// ```swift
     /// machine.onUpdate(.loading) { deltaTime in spinner.advance(by: deltaTime) }
     /// ```
-    public func onUpdate(_ state: State, _ body: @escaping @Sendable (_ deltaTime: Double) -> Void) {
-        let i = index(of: state)
-        storage.withLock { $0.updates[i].append(body) }
+    public func onUpdate(_ state: State.Case, _ body: @escaping @Sendable (_ deltaTime: Double) -> Void) {
+        guard let p = definition.position(of: state) else { return }
+        storage.withLock { $0.updates[p].append(body) }
     }
 
     /// Adds an observer of state changes, called after every completed transition
-    /// (step 7), in registration order.
+    /// (step 9), in registration order, the start included.
     @discardableResult
     public func observe(_ observer: @escaping Hook) -> ObserverID {
         storage.withLock { s in
-            let id = s.makeObserverID()
+            let id = s.makeID()
             s.observers.append((id, observer))
-            return id
+            return ObserverID(raw: id)
         }
     }
 
-    /// Adds an observer of rejected events: every event that was invalid or refused by
-    /// a guard, including queued events whose caller could not be told.
+    /// Adds an observer of rejected events: every event that was invalid or refused,
+    /// including queued events whose caller could not be told.
     @discardableResult
     public func observeRejections(_ observer: @escaping @Sendable (TransitionError) -> Void) -> ObserverID {
         storage.withLock { s in
-            let id = s.makeObserverID()
+            let id = s.makeID()
             s.rejectionObservers.append((id, observer))
-            return id
+            return ObserverID(raw: id)
         }
     }
 
@@ -291,14 +291,86 @@ where State: CaseIterable & Hashable & Sendable, Event: CaseIterable & Hashable 
     /// A transition already under way may still call it.
     public func removeObserver(_ id: ObserverID) {
         storage.withLock { s in
-            s.observers.removeAll { $0.id == id }
-            s.rejectionObservers.removeAll { $0.id == id }
+            s.observers.removeAll { $0.id == id.raw }
+            s.rejectionObservers.removeAll { $0.id == id.raw }
         }
+    }
+
+    /// Every transition from now on (the start included, if it has not happened yet),
+    /// in order, as an `AsyncStream`; each access is a new stream. The stream ends when
+    /// the machine is deinitialized.
+    ///
+    /// ```swift
+    /// for await transition in machine.transitions { print(transition) }
+    /// ```
+    public var transitions: AsyncStream<Transition> {
+        let (stream, continuation) = AsyncStream.makeStream(of: Transition.self)
+        let id = storage.withLock { s in
+            let id = s.makeID()
+            s.subscribers[id] = continuation
+            return id
+        }
+        continuation.onTermination = { [weak self] _ in
+            self?.storage.withLock { _ = $0.subscribers.removeValue(forKey: id) }
+        }
+        return stream
+    }
+
+    // MARK: State-scoped work
+
+    /// Runs `operation` in a new task each time the machine enters `state` (after its
+    /// did-enter hooks), and cancels that task when the machine leaves `state`. The
+    /// operation is given the state entered (the leaf, with its data).
+    ///
+    /// ```swift
+    /// machine.task(in: .loading) { [unowned machine] _ in
+    ///     let response = await api.fetch()
+    ///     try? await machine.send(.loaded(response))
+    /// }
+    /// ```
+    public func task(in state: State.Case, _ operation: @escaping @Sendable (State) async -> Void) {
+        guard let p = definition.position(of: state) else { return }
+        let start: Hook = { [weak self] transition in
+            let task = Task { await operation(transition.to) }
+            self?.storage.withLock { $0.running[p].append(task) }
+        }
+        storage.withLock { $0.startWork[p].append(start) }
+    }
+
+    /// Fires `event` when the machine has stayed in `state` for `duration` of `clock`
+    /// since entering it; leaving `state` earlier cancels the timeout.
+    ///
+    /// ```swift
+    /// machine.timeout(in: .loading, after: .seconds(10), clock: ContinuousClock(), fire: .timedOut)
+    /// ```
+    public func timeout<C: Clock>(in state: State.Case, after duration: C.Duration, clock: C, fire event: Event) {
+        guard let p = definition.position(of: state) else { return }
+        let start: Hook = { [weak self] _ in
+            guard let self else { return }
+            let generation = storage.withLock { $0.entryCount[p] }
+            let task = Task { [weak self] in
+                do { try await clock.sleep(for: duration) } catch { return }
+                self?.submit(.timeout(event, position: p, generation: generation))
+            }
+            storage.withLock { $0.running[p].append(task) }
+        }
+        storage.withLock { $0.startWork[p].append(start) }
+    }
+
+    /// ``timeout(in:after:clock:fire:)`` on the `ContinuousClock`.
+    public func timeout(in state: State.Case, after duration: Duration, fire event: Event) {
+        timeout(in: state, after: duration, clock: ContinuousClock(), fire: event)
     }
 
     // MARK: Firing
 
-    /// Fires `event` with an optional `payload`.
+    /// Enters the initial state (its enter hooks run with `from == nil`); does nothing
+    /// once the machine has started. Queued behind the current transition when busy.
+    public func start() {
+        submit(.start)
+    }
+
+    /// Fires `event` (which carries its own data).
     ///
     /// When the machine is idle the event is processed now (see the order of calls in
     /// ``StateMachine``), then every event queued meanwhile, and the result is returned
@@ -308,28 +380,20 @@ where State: CaseIterable & Hashable & Sendable, Event: CaseIterable & Hashable 
     ///
     /// ```swift
     /// try machine.fire(.coin)                 // .completed(locked --coin--> unlocked)
-    /// try machine.fire(.loaded, payload: 12)  // hooks read transition.payload(as: Int.self)
     /// ```
     ///
-    /// - Throws: ``TransitionError`` when this call processed the event and it is not
-    ///   valid in the current state or a guard refused it; the state is unchanged.
+    /// - Throws: ``TransitionError`` when this call processed the event and it was
+    ///   refused; the state is unchanged.
     /// - Complexity: O(1) table work plus the hooks, guards and observers that run.
     @discardableResult
-    public func fire(_ event: Event, payload: (any Sendable)? = nil) throws(TransitionError) -> FireResult {
-        let runNow = storage.withLock { s in
-            if s.busy {
-                s.enqueue(.event(event, payload, nil))
-                return false
-            }
-            s.busy = true
-            return true
-        }
-        guard runNow else { return .queued }
-        let result = process(event, payload: payload)
+    public func fire(_ event: Event) throws(TransitionError) -> FireResult {
+        guard take(orQueue: .event(event, nil)) else { return .queued }
+        let result = execute(.event(event, nil))
         drainQueue()
         switch result {
-        case .success(let transition): return .completed(transition)
-        case .failure(let error): throw error
+        case .success(let transition)?: return .completed(transition)
+        case .failure(let error)?: throw error
+        case nil: throw TransitionError(.invalidEvent(event: event.case, state: state.case))
         }
     }
 
@@ -339,35 +403,26 @@ where State: CaseIterable & Hashable & Sendable, Event: CaseIterable & Hashable 
     /// Use this from tasks that share a machine and need each event's own outcome. It
     /// never blocks a thread: when the machine is busy the task suspends until the
     /// processing thread reaches its event. (Hooks are synchronous, so they use
-    /// ``fire(_:payload:)``, which queues.) Cancellation does not withdraw the event.
+    /// ``fire(_:)``, which queues.) Cancellation does not withdraw the event.
     ///
     /// ```swift
     /// let transition = try await machine.send(.coin)
     /// ```
     ///
-    /// - Throws: ``TransitionError`` when the event is invalid in the state it meets,
-    ///   or refused by a guard.
-    /// - Complexity: as ``fire(_:payload:)``.
+    /// - Throws: ``TransitionError`` when the event is refused in the state it meets.
+    /// - Complexity: as ``fire(_:)``.
     @discardableResult
-    public func send(_ event: Event, payload: (any Sendable)? = nil) async throws(TransitionError) -> Transition {
+    public func send(_ event: Event) async throws(TransitionError) -> Transition {
         let result: Result<Transition, TransitionError> = await withCheckedContinuation { continuation in
-            let runNow = storage.withLock { s in
-                if s.busy {
-                    s.enqueue(.event(event, payload, continuation))
-                    return false
-                }
-                s.busy = true
-                return true
-            }
-            guard runNow else { return }
-            continuation.resume(returning: process(event, payload: payload))
+            guard take(orQueue: .event(event, continuation)) else { return }
+            continuation.resume(returning: execute(.event(event, nil)) ?? .failure(.init(.invalidEvent(event: event.case, state: state.case))))
             drainQueue()
         }
         return try result.get()
     }
 
-    /// Forwards `deltaTime` to the update handlers of the current state, as
-    /// `GKStateMachine.update(deltaTime:)` does.
+    /// Forwards `deltaTime` to the update handlers of the current state and the states
+    /// it is nested in (outermost first), as `GKStateMachine.update(deltaTime:)` does.
     ///
     /// Updates take their turn with events: when the machine is busy the update is
     /// queued and runs, in the state current at that time, after the events before it.
@@ -378,183 +433,89 @@ where State: CaseIterable & Hashable & Sendable, Event: CaseIterable & Hashable 
     /// ```
     /// - Complexity: O(1) plus the handlers that run.
     public func update(deltaTime: Double) {
-        let runNow = storage.withLock { s in
-            if s.busy {
-                s.enqueue(.update(deltaTime))
-                return false
-            }
-            s.busy = true
-            return true
-        }
-        guard runNow else { return }
-        runUpdate(deltaTime)
+        submit(.update(deltaTime))
+    }
+
+    // MARK: Processing (only the caller that set `busy` runs these)
+
+    /// Processes `work` now if the machine is idle (then drains the queue), else queues it.
+    private func submit(_ work: Core.Work) {
+        guard take(orQueue: work) else { return }
+        _ = execute(work)
         drainQueue()
     }
 
-    // MARK: Processing (only the thread that set `busy` runs these)
-
-    /// Processes one event: guards, hooks, state change, observers. Called only by the
-    /// thread that owns `busy`, so nothing else changes `current` meanwhile.
-    private func process(_ event: Event, payload: (any Sendable)?) -> Result<Transition, TransitionError> {
-        let c = definition.eventClass(event)
-        let prepared: Prepared = storage.withLock { s in
-            let from = s.current
-            let to = definition.automaton.next(from, class: c)
-            if to == DenseDFA.deadState {
-                return .invalid(definition.state(ofID: from), s.rejectionObservers.map(\.body))
+    /// Makes the caller the processor and returns `true` when the machine is idle
+    /// (entering the initial state first if it has not started); otherwise queues `work`.
+    private func take(orQueue work: Core.Work) -> Bool {
+        let (runNow, started) = storage.withLock { s in
+            if s.busy {
+                s.enqueue(work)
+                return (false, true)
             }
-            let fromIndex = definition.position(ofID: from)
-            let toIndex = definition.position(ofID: to)
-            return .valid(Steps(
-                from: definition.state(ofID: from), to: definition.state(ofID: to), toID: to,
-                guards: s.guards(for: c),
-                willExit: s.willExit[fromIndex], willEnter: s.willEnter[toIndex],
-                didExit: s.didExit[fromIndex], didEnter: s.didEnter[toIndex],
-                observers: s.observers.map(\.body), rejectionObservers: s.rejectionObservers.map(\.body)))
+            s.busy = true
+            return (true, s.started)
         }
-        switch prepared {
-        case .invalid(let state, let rejectionObservers):
-            let error = TransitionError(.invalidEvent(event: event, state: state))
-            for observer in rejectionObservers { observer(error) }
+        if runNow, !started { _ = execute(.start) }
+        return runNow
+    }
+
+    /// Processes one piece of work: guards, hooks, state change, observers. Returns nil
+    /// when nothing happened (an update, a repeated start, a timeout whose state was left).
+    private func execute(_ work: Core.Work) -> Result<Transition, TransitionError>? {
+        if case .update(let deltaTime) = work {
+            let handlers = storage.withLock { $0.updateHandlers(definition) }
+            for handler in handlers { handler(deltaTime) }
+            return nil
+        }
+        switch storage.withLock({ $0.prepare(work, definition) }) {
+        case .stale:
+            return nil
+        case .rejected(let error, let observers):
+            for observer in observers { observer(error) }
             return .failure(error)
         case .valid(let steps):
-            let t = Transition(from: steps.from, event: event, to: steps.to, payload: payload)
-            for g in steps.guards where !g(t) {
-                let error = TransitionError(.refusedByGuard(event: event, state: steps.from, destination: steps.to))
-                for observer in steps.rejectionObservers { observer(error) }
-                return .failure(error)
+            let t = steps.plan.transition
+            if let refusal = steps.refusal, !steps.guards.allSatisfy({ $0(t) }) {
+                for observer in steps.rejectionObservers { observer(refusal) }
+                return .failure(refusal)
             }
-            for hook in steps.willExit { hook(t) }
-            for hook in steps.willEnter { hook(t) }
-            storage.withLock { $0.current = steps.toID }
-            for hook in steps.didExit { hook(t) }
-            for hook in steps.didEnter { hook(t) }
-            for observer in steps.observers { observer(t) }
+            steps.run({ $0(t) }) {
+                var cancelled: [Task<Void, Never>] = []
+                registrar.withMutation(of: self, keyPath: \.state) {
+                    cancelled = storage.withLock { $0.commit(steps.plan) }
+                }
+                for task in cancelled { task.cancel() }
+            }
             return .success(t)
         }
     }
 
-    /// Runs the current state's update handlers (by the thread that owns `busy`).
-    private func runUpdate(_ deltaTime: Double) {
-        let handlers = storage.withLock { s in s.updates[definition.position(ofID: s.current)] }
-        for handler in handlers { handler(deltaTime) }
-    }
-
     /// Processes queued work until the queue is empty, then clears `busy` — in the same
-    /// critical section as the empty check, so an event enqueued concurrently is either
+    /// critical section as the empty check, so work enqueued concurrently is either
     /// seen here or finds the machine idle and processes itself.
     private func drainQueue() {
         while true {
-            let work: Work? = storage.withLock { s in
+            let work: Core.Work? = storage.withLock { s in
                 if let next = s.dequeue() { return next }
                 s.busy = false
                 return nil
             }
             guard let work else { return }
-            switch work {
-            case .event(let event, let payload, let continuation):
-                let result = process(event, payload: payload)
-                continuation?.resume(returning: result)
-            case .update(let deltaTime):
-                runUpdate(deltaTime)
+            let result = execute(work)
+            if case .event(let event, let reply?) = work {
+                reply.resume(returning: result ?? .failure(.init(.invalidEvent(event: event.case, state: state.case))))
             }
         }
     }
 
-    private func index(of state: State) -> Int { definition.stateIndices[state]! }
-}
-
-// MARK: - Locked storage
-
-extension StateMachine {
-    fileprivate struct GuardEntry {
-        /// The event class the guard applies to; nil for every event.
-        var eventClass: Int?
-        var body: Guard
+    private func add(_ hook: @escaping Hook, to list: WritableKeyPath<Core, [[Hook]]>, _ state: State.Case) {
+        guard let p = definition.position(of: state) else { return }
+        storage.withLock { $0[keyPath: list][p].append(hook) }
     }
 
-    fileprivate enum Work {
-        case event(Event, (any Sendable)?, CheckedContinuation<Result<Transition, TransitionError>, Never>?)
-        case update(Double)
-    }
-
-    /// Hooks snapshotted under the lock for one transition, run outside it.
-    fileprivate struct Steps {
-        var from: State
-        var to: State
-        var toID: DenseDFA.StateID
-        var guards: [Guard]
-        var willExit: [Hook]
-        var willEnter: [Hook]
-        var didExit: [Hook]
-        var didEnter: [Hook]
-        var observers: [Hook]
-        var rejectionObservers: [@Sendable (TransitionError) -> Void]
-    }
-
-    fileprivate enum Prepared {
-        case invalid(State, [@Sendable (TransitionError) -> Void])
-        case valid(Steps)
-    }
-
-    /// Everything mutable, guarded by the machine's mutex.
-    fileprivate struct Storage {
-        /// Pre-multiplied DFA id of the current state; never the dead state.
-        var current: DenseDFA.StateID
-        /// `true` while one thread is processing events; only that thread changes `current`.
-        var busy = false
-        /// Pending work in arrival order: `queue[head...]`. Non-empty only while `busy`.
-        var queue: [Work] = []
-        var head = 0
-        var guardList: [GuardEntry] = []
-        /// Hooks by state index.
-        var willExit: [[Hook]]
-        var willEnter: [[Hook]]
-        var didExit: [[Hook]]
-        var didEnter: [[Hook]]
-        var updates: [[@Sendable (Double) -> Void]]
-        var observers: [(id: ObserverID, body: Hook)] = []
-        var rejectionObservers: [(id: ObserverID, body: @Sendable (TransitionError) -> Void)] = []
-        var nextObserverID = 0
-
-        init(current: DenseDFA.StateID, stateCount: Int) {
-            self.current = current
-            self.willExit = Array(repeating: [], count: stateCount)
-            self.willEnter = Array(repeating: [], count: stateCount)
-            self.didExit = Array(repeating: [], count: stateCount)
-            self.didEnter = Array(repeating: [], count: stateCount)
-            self.updates = Array(repeating: [], count: stateCount)
-        }
-
-        /// The guards for an event class: the event's own first, then machine-wide
-        /// ones, each in registration order.
-        func guards(for eventClass: Int) -> [Guard] {
-            guardList.filter { $0.eventClass == eventClass }.map(\.body)
-                + guardList.filter { $0.eventClass == nil }.map(\.body)
-        }
-
-        mutating func makeObserverID() -> ObserverID {
-            nextObserverID += 1
-            return ObserverID(raw: nextObserverID)
-        }
-
-        mutating func enqueue(_ work: Work) { queue.append(work) }
-
-        mutating func dequeue() -> Work? {
-            guard head < queue.count else {
-                queue.removeAll(keepingCapacity: true)
-                head = 0
-                return nil
-            }
-            let work = queue[head]
-            head += 1
-            // PERF: drop the consumed prefix once it is the larger half, keeping
-            // dequeue amortized O(1) without a deque type.
-            if head > 64, head * 2 > queue.count {
-                queue.removeFirst(head)
-                head = 0
-            }
-            return work
-        }
+    private func add(_ hook: @escaping Hook, to list: WritableKeyPath<Core, [[Hook]]>, event: Event.Case) {
+        guard let c = definition.eventClass(event) else { return }
+        storage.withLock { $0[keyPath: list][c].append(hook) }
     }
 }

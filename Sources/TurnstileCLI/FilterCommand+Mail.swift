@@ -10,31 +10,42 @@ extension FilterCommand {
     /// workers unless `--spam-to` is given.
     func runMail() throws {
         let format = input.format
-        let judge: MailJudge
-        do {
-            let set = try rules.ruleSet(fallback: .standardMail)
-            judge = try MailJudge(rules: set, threshold: threshold ?? set.threshold ?? 1)
-        } catch {
-            throw CommandFailure(rules.describe(error))
-        }
-        let mode: MailFilterSink.Mode = spam ? .spam : count ? .count : json ? .json : explain ? .explain : .clean
         let output = OutputWriter(fd: 1)
         let delimiter = try input.delimiter(stream.delimiter)
         let inputs = try input.inputs(stream.inputs)
-        if let spamTo, format == .mbox, let same = inputs.first(where: { sameFile($0, spamTo) }) {
+        let judge: MailJudge
+        do {
+            let set = try rules.ruleSet(fallback: .standardMail)
+            var made = try MailJudge(rules: set, threshold: threshold ?? set.threshold ?? 1)
+            made.senders = try delivery.senderPolicy()
+            judge = made
+        } catch {
+            let failure = (error as? CommandFailure) ?? CommandFailure(rules.describe(error))
+            // A delivery filter never eats mail: the messages go on as they came.
+            if delivery.tag { passThroughUntagged(inputs, output: output, because: failure.message) }
+            throw failure
+        }
+        let mode: MailFilterSink.Mode = delivery.tag ? .tag : spam ? .spam : count ? .count : json ? .json : explain ? .explain : .clean
+        let tagger = delivery.tag ? SpamStatusHeaders(prefix: delivery.tagPrefix ?? "X-Spam") : nil
+        if let spamTo = delivery.spamTo, format == .mbox, let same = inputs.first(where: { sameFile($0, spamTo) }) {
             // Creating the spam file would empty the input before it is read.
             throw CommandFailure("--spam-to \(spamTo) is the input \(same); write spam to another file")
         }
-        let destination = try spamTo.map { try SpamDestination(path: $0, format: format) }
+        let destination = try delivery.spamTo.map { try SpamDestination(path: $0, format: format) }
+        var mover = try delivery.moveSpamTo.map { try MaildirMove(folder: $0) }
         let clock = ContinuousClock()
         let started = clock.now
         var status: RunStatus
         let tally: RecordTally, bytesRead: Int
+        var untagged = 0
         let maxRecordBytes = stream.maxRecordBytes
         let makeReader = { @Sendable in RecordReader(delimiter: delimiter, maxRecordBytes: maxRecordBytes) }
-        if let threads = stream.parallelThreads, destination == nil {
+        // An empty .eml or Maildir file is a message too, judged by the one-thread path.
+        let emptyMessage = format != .mbox && inputs.contains { $0 == "-" || fileSize($0) == 0 }
+        if let threads = stream.parallelThreads, destination == nil, mover == nil, !delivery.tag, !emptyMessage {
             // Messages are cut into chunks of whole messages and decoded in parallel;
-            // the output is that of one thread (`--spam-to` keeps to one thread).
+            // the output is that of one thread (`--spam-to`, `--move-spam-to` and
+            // `--tag` keep to one thread).
             let makeSink = { @Sendable (output: OutputWriter) in
                 MailFilterSink(judge: judge, format: format, mode: mode, output: output, spamTo: nil, delimiter: delimiter)
             }
@@ -44,21 +55,35 @@ extension FilterCommand {
             (status, tally, bytesRead) = (outcome.status, outcome.tally, outcome.bytesRead)
         } else {
             var sink = MailFilterSink(judge: judge, format: format, mode: mode, output: output, spamTo: destination,
-                                      delimiter: delimiter)
+                                      delimiter: delimiter, tagger: tagger)
             var reader = makeReader()
             defer { reader.deallocate() }
+            var moveFailed = false
             status = runInputs(inputs, output: output) { (fd, name) throws(ScanError) in
                 sink.beginInput(name: inputs.count > 1 ? name : nil, firstRecord: 0)
                 sink.inputPath = name
                 try reader.read(fd: fd, into: &sink)
+                do throws(OutputError) { try sink.endInput() } catch { throw .sink(error) }
+                if sink.takeLastVerdictSpam(), mover?.holds(name) == false {
+                    do { _ = try mover?.move(name) } catch {
+                        printError("turnstile: \((error as? CommandFailure)?.message ?? String(describing: error))")
+                        moveFailed = true
+                    }
+                }
             } finish: {}
+            if moveFailed { status.hadError = true }
+            untagged = sink.untagged
             if let failure = sink.spamFailure {
                 printError("turnstile: \(failure)")
                 status.hadError = true
             }
             (tally, bytesRead) = (sink.takeTally(), reader.bytesRead)
         }
-        do { try destination?.finish() } catch {
+        let incomplete = status.hadError || status.brokenPipe
+        if incomplete, let spamTo = delivery.spamTo, format == .mbox, tally.spamRecords > 0 {
+            printError("turnstile: \(spamTo) left as it was: not every input was read")
+        }
+        do { try destination?.finish(inputFailed: incomplete) } catch {
             printError("turnstile: \((error as? CommandFailure)?.message ?? String(describing: error))")
             status.hadError = true
         }
@@ -73,8 +98,40 @@ extension FilterCommand {
             printError("turnstile: messages \(tally.records), bytes \(bytesRead), spam \(tally.spamRecords), clean \(tally.records - tally.spamRecords), \(formatRate(rate)) MB/s, \(perSecond) messages/s")
             printError("turnstile: decoding problems \(tally.problems.total)\(problems.isEmpty ? "" : " (\(problems))")")
         }
+        if delivery.tag {
+            // Written is success; --exit-verdict: bogofilter's 0 spam, 1 clean, 2 error.
+            let failed = status.hadError || status.brokenPipe
+            if delivery.exitVerdict { throw ExitCode(failed || untagged > 0 ? 2 : tally.spamRecords > 0 ? 0 : 1) }
+            throw ExitCode(failed ? 2 : 0)
+        }
         throw ExitCode(status.exitCode(matched: tally.spamRecords > 0))
     }
+
+    /// `--tag` when the rules cannot be read: every input written as it is, with a
+    /// warning; exits 0 (2 with `--exit-verdict`) once written.
+    func passThroughUntagged(_ inputs: [String], output: OutputWriter, because reason: String) -> Never {
+        printError("turnstile: \(reason); messages written untagged")
+        var status = runInputs(inputs, output: output) { (fd, _) throws(ScanError) in
+            let size = 256 << 10
+            let piece = UnsafeMutablePointer<UInt8>.allocate(capacity: size)
+            defer { piece.deallocate() }
+            while true {
+                let n = read(fd, piece, size)
+                if n < 0 { if errno == EINTR { continue }; throw .read(errno) }
+                if n == 0 { return }
+                do throws(OutputError) { try output.write(UnsafeBufferPointer(start: piece, count: n)) } catch { throw .sink(error) }
+            }
+        } finish: {}
+        finishRun(&status, output: output) {}
+        terminate(status.hadError || status.brokenPipe || delivery.exitVerdict ? 2 : 0)
+    }
+}
+
+/// The size of the file at `path`, or nil when it cannot be read.
+func fileSize(_ path: String) -> Int? {
+    var info = stat()
+    guard stat(path, &info) == 0 else { return nil }
+    return Int(info.st_size)
 }
 
 /// Whether two paths name the same existing file (device and inode).
@@ -88,9 +145,15 @@ func sameFile(_ a: String, _ b: String) -> Bool {
 /// as the mode says, and to `--spam-to` when it is spam.
 struct MailFilterSink: ChunkSink {
     typealias Failure = OutputError
-    enum Mode { case clean, spam, count, json, explain }
+    enum Mode { case clean, spam, count, json, explain, tag }
 
     private var judge: MailJudge
+    /// `--tag`: the status fields every message is written with.
+    let tagger: SpamStatusHeaders?
+    /// Messages written untagged (their header ran past `--max-record-bytes`).
+    private(set) var untagged = 0
+    /// `records` when the current input began (an input without a record is an empty message).
+    private var recordsAtInputStart = 0
     /// Writes verdicts (`--json`, `--explain`).
     private var rendering: VerdictRendering
     let format: RecordFormat
@@ -114,10 +177,13 @@ struct MailFilterSink: ChunkSink {
     private var scratch: [UInt8] = []
     /// The counts when ``takeTally()`` was last called.
     private var taken = RecordTally()
+    /// Whether the last message was spam (see ``takeLastVerdictSpam()``).
+    private var lastVerdictSpam = false
 
     init(judge: MailJudge, format: RecordFormat, mode: Mode, output: OutputWriter, spamTo: SpamDestination?,
-         delimiter: RecordDelimiter) {
+         delimiter: RecordDelimiter, tagger: SpamStatusHeaders? = nil) {
         self.judge = judge
+        self.tagger = tagger
         self.rendering = VerdictRendering(rules: judge.rules, threshold: judge.threshold, precision: judge.precision)
         self.format = format
         self.mode = mode
@@ -130,6 +196,22 @@ struct MailFilterSink: ChunkSink {
         inputName = name ?? ""
         showName = name != nil
         recordNumber = firstRecord
+        recordsAtInputStart = records
+    }
+
+    /// The input ended: an .eml or Maildir file that held no byte is an empty message,
+    /// which gets its verdict (and its line in `--json` and `--explain`) like any other.
+    mutating func endInput() throws(OutputError) {
+        guard format != .mbox, records == recordsAtInputStart else { return }
+        let none = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+        try record(content: none, terminator: none, offset: 0, matches: [][...], truncated: false)
+    }
+
+    /// Whether the last message was spam (reset by the call): `--move-spam-to` moves
+    /// a Maildir message once its file was read to the end.
+    mutating func takeLastVerdictSpam() -> Bool {
+        defer { lastVerdictSpam = false }
+        return lastVerdictSpam
     }
 
     /// What was counted since the last call.
@@ -156,8 +238,10 @@ struct MailFilterSink: ChunkSink {
         judge.judge(message)
         let isSpam = judge.isSpam
         if isSpam { spamRecords += 1 }
+        lastVerdictSpam = isSpam
         let printed: Bool
         switch mode {
+        case .tag: printed = true
         case .clean: printed = !isSpam
         case .spam: printed = isSpam
         case .count: printed = false
@@ -169,13 +253,20 @@ struct MailFilterSink: ChunkSink {
             scratch.removeAll(keepingCapacity: true)
             rendering.appendExplanation(record: recordNumber, file: showName ? inputName : nil, isSpam: isSpam,
                                         score: judge.score, hits: judge.hits, to: &scratch)
+            if let m = judge.senderMatch {
+                // Which line of which list decided, after the rules that were outweighed.
+                scratch.append(contentsOf: "  \(m.decision == .allow ? "allowed" : "denied") by \(m.source):\(m.entry.line)  \(m.entry.text)  \(m.field): \(m.address)\n".utf8)
+            }
             try output.write(scratch)
         }
-        if printed { try output.write(content) }
+        if printed {
+            if let tagger { try writeTagged(content, complete: !truncated, tagger: tagger) } else { try output.write(content) }
+        }
         let toSpam = isSpam && spamTo != nil && spamFailure == nil
         if toSpam {
             let name = inputPath
-            spamGuard { try $0.begin(input: name); try $0.write(content) }
+            let fromLine = content.starts(with: RecordDelimiter.mboxSeparatorBytes)
+            spamGuard { try $0.begin(input: name, startsWithFromLine: fromLine); try $0.write(content) }
         }
         if truncated {
             printTail = printed
@@ -216,12 +307,24 @@ struct MailFilterSink: ChunkSink {
         }
     }
 
+    /// A message's terminator, as it was: a last message without a final line end
+    /// gets none (the output is the input, byte for byte).
     private func writeTerminator(_ terminator: UnsafeBufferPointer<UInt8>, afterEmpty: Bool) throws(OutputError) {
-        if terminator.isEmpty {
-            if !afterEmpty { try output.write(defaultTerminator) }
-        } else {
-            try output.write(terminator)
+        try output.write(terminator)
+    }
+
+    /// `--tag`: the message with its status fields; unchanged, with a warning, when its
+    /// header section does not end within the bytes read (`--max-record-bytes`).
+    private mutating func writeTagged(_ content: UnsafeBufferPointer<UInt8>, complete: Bool,
+                                      tagger: SpamStatusHeaders) throws(OutputError) {
+        guard let tagged = tagger.taggedHead(content, complete: complete, status: judge.spamStatus) else {
+            untagged += 1
+            printError("turnstile: \(showName ? inputName + ": " : "")message \(recordNumber): its header is longer than --max-record-bytes (\(content.count)); written untagged")
+            try output.write(content)
+            return
         }
+        try output.write(tagged.head)
+        try output.write(UnsafeBufferPointer(rebasing: content[tagged.restStart...]))
     }
 
     /// `{"record":n,"file":…,"spam":b,"score":x,"threshold":t,"rules":[{"rule":i,"pattern":…,"weight":w,"start":s,"end":e}],"problems":{…}}`
@@ -237,6 +340,17 @@ struct MailFilterSink: ChunkSink {
         }
         scratch.append(contentsOf: "\"spam\":\(isSpam),".utf8)
         rendering.appendJSONFields(score: judge.score, hits: judge.hits, offset: 0, to: &scratch)
+        if let m = judge.senderMatch {
+            scratch.append(contentsOf: ",\"sender\":{\"decision\":\"\(m.decision.rawValue)\",\"file\":".utf8)
+            for (k, text) in [m.source, m.entry.text, m.field, m.address].enumerated() {
+                if k == 1 { scratch.append(contentsOf: ",\"line\":\(m.entry.line),\"entry\":".utf8) }
+                if k == 2 { scratch.append(contentsOf: ",\"field\":".utf8) }
+                if k == 3 { scratch.append(contentsOf: ",\"address\":".utf8) }
+                var t = text
+                t.withUTF8 { Rendering.appendJSONString($0, to: &scratch) }
+            }
+            scratch.append(UInt8(ascii: "}"))
+        }
         scratch.append(contentsOf: ",\"problems\":{".utf8)
         scratch.append(contentsOf: message.problems.nonZero.map { "\"\($0.kind)\":\($0.count)" }.joined(separator: ",").utf8)
         scratch.append(contentsOf: "}}\n".utf8)

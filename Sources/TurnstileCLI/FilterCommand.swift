@@ -53,11 +53,7 @@ struct FilterCommand: ParsableCommand {
     @OptionGroup(title: "Input and output") var stream: StreamOptions
     @OptionGroup(title: "As grep") var grep: FilterGrepOptions
     @OptionGroup(title: "Mail") var input: FormatOptions
-
-    @Option(name: .customLong("spam-to"),
-            help: ArgumentHelp("With --format mbox|eml|maildir: also write each spam message, byte for byte, to this mbox file (mbox) or folder (eml: one file per message; maildir: a Maildir).",
-                               valueName: "path"))
-    var spamTo: String?
+    @OptionGroup(title: "Mail delivery") var delivery: DeliveryOptions
 
     @Option(name: .customLong("threshold"),
             help: "A record is spam when its score reaches this (default: the built-in list's own threshold with no rule option, else 1).")
@@ -90,8 +86,8 @@ struct FilterCommand: ParsableCommand {
         }
         if let threshold, !threshold.isFinite { throw ValidationError("--threshold must be a finite number") }
         if input.format.isMail, mask { throw ValidationError("--mask needs --format lines: a message's verdict comes from its decoded text, not its bytes") }
-        if spamTo != nil, !input.format.isMail { throw ValidationError("--spam-to needs --format mbox, eml or maildir") }
-        if spamTo != nil, spam || mask { throw ValidationError("--spam-to cannot be combined with --spam or --mask") }
+        try delivery.validate(format: input.format, printsOtherwise: spam || count || json || explain)
+        if delivery.spamTo != nil, spam || mask { throw ValidationError("--spam-to cannot be combined with --spam or --mask") }
         if input.format.isMail, grep.lineNumber || grep.count || grep.withFilename || grep.quiet {
             throw ValidationError("-n, -c, -H and -q apply to --format lines; with mail, use --count or --json")
         }

@@ -40,6 +40,11 @@ struct RuleOptions: ParsableArguments {
                                valueName: "file"))
     var ruleFiles: [String] = []
 
+    @Option(name: .customLong("add-rules"),
+            help: ArgumentHelp("Add the rules of this file ('pattern<TAB>weight' lines) to the list in use — the built-in one, --rules FILE or --automaton — read with that list's flags and judged at its threshold (repeatable).",
+                               valueName: "file"))
+    var addedRuleFiles: [String] = []
+
     @Flag(name: [.customShort("F"), .customLong("fixed-strings")],
           help: "Patterns are literal words (KMP for one, Aho-Corasick for several).")
     var fixedStrings = false
@@ -102,7 +107,18 @@ struct RuleOptions: ParsableArguments {
     /// The rule set the options describe: a saved one (`--automaton`), the given
     /// rules, or `fallback` when no rule option was given.
     func ruleSet(fallback: @autoclosure () -> RuleSet) throws -> RuleSet {
-        withLimits(try unlimitedRuleSet(fallback: fallback()))
+        withLimits(try withAddedRules(unlimitedRuleSet(fallback: fallback())))
+    }
+
+    /// `set` with the rules of every `--add-rules` file after its own (its options and
+    /// threshold kept).
+    private func withAddedRules(_ set: RuleSet) throws -> RuleSet {
+        guard !addedRuleFiles.isEmpty else { return set }
+        var more: [SpamFilter.Rule] = []
+        for path in addedRuleFiles {
+            more += try RuleFile.parse(readPatternFile(path, limit: maxPatternFileBytes), source: path)
+        }
+        return set.adding(more)
     }
 
     private func unlimitedRuleSet(fallback: @autoclosure () -> RuleSet) throws -> RuleSet {

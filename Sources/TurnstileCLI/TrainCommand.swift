@@ -17,9 +17,9 @@ struct TrainCommand: ParsableCommand {
             and keeps the --top K words by |weight| that occur in at least --min-count
             records. Negative weights are evidence of ham. Writes 'word<TAB>weight'
             lines, heaviest first, with four decimals; the first line is
-            '# threshold: T', the threshold that maximizes F1 on the training records
-            (or, with --min-precision P, the lowest one keeping training precision
-            >= P), and the second '# flags: -F -i -w', so that 'filter --rules FILE'
+            '# threshold: T', the lowest threshold keeping training precision >= P
+            (--min-precision) or the one that maximizes F1 on the training records
+            (--best-f1), and the second '# flags: -F -i -w', so that 'filter --rules FILE'
             (and eval, compile) match and judge as trained without more flags; flags
             or --threshold given on the command line win. The same input always gives
             the same file, byte for byte.
@@ -29,6 +29,13 @@ struct TrainCommand: ParsableCommand {
             pseudo-records, and kept when its weight is positive.
             --folds K also cross-validates the whole procedure (stratified, --seed):
             each fold is held out in turn and judged by a list trained on the others.
+
+            Defaults are the settings the built-in lists were chosen with: for lines,
+            the SMS list's (--top 2000 --min-count 2 --smoothing 5 --min-precision
+            0.99); for --format mbox|eml|maildir, the mail list's (--top 5000
+            --min-count 2 --smoothing 1 --best-f1 --threshold-above 0). A proposed
+            threshold at or below 0 (a record with no word of the list is spam) is
+            warned about.
 
             Exit status: 0 when a list was written, 2 on an error.
 
@@ -44,29 +51,35 @@ struct TrainCommand: ParsableCommand {
     @Option(name: .customShort("o"), help: ArgumentHelp("Write the rules file here (default: standard output).", valueName: "file"))
     var outputFile: String?
 
-    @Option(name: .customLong("top"), help: ArgumentHelp("Keep this many words (highest |weight| first).", valueName: "k"))
-    var top = 300
+    @Option(name: .customLong("top"),
+            help: ArgumentHelp("Keep this many words (highest |weight| first; default 2000, mail 5000).", valueName: "k"))
+    var top: Int?
 
-    @Option(name: .customLong("min-count"), help: ArgumentHelp("A word must occur in at least this many records.", valueName: "n"))
-    var minCount = 3
+    @Option(name: .customLong("min-count"),
+            help: ArgumentHelp("A word must occur in at least this many records (default 2).", valueName: "n"))
+    var minCount: Int?
 
-    @Option(name: .customLong("smoothing"), help: ArgumentHelp("Pseudo-records shrinking each word towards the base rate (> 0).", valueName: "a"))
-    var smoothing = 1.0
+    @Option(name: .customLong("smoothing"),
+            help: ArgumentHelp("Pseudo-records shrinking each word towards the base rate (> 0; default 5, mail 1).", valueName: "a"))
+    var smoothing: Double?
 
     @Flag(name: .customLong("positive-only"), help: "Keep only words with positive weights (evidence of spam).")
     var positiveOnly = false
 
     @Option(name: .customLong("min-precision"),
-            help: ArgumentHelp("Propose the lowest threshold keeping training precision at or above this (0...1) instead of the best F1.",
+            help: ArgumentHelp("Propose the lowest threshold keeping training precision at or above this (0...1; default 0.99 for lines).",
                                valueName: "p"))
     var minPrecision: Double?
+
+    @Flag(name: .customLong("best-f1"), help: "Propose the threshold with the best training F1 (the default for mail).")
+    var bestF1 = false
 
     @Flag(name: .customLong("bigrams"),
           help: "Also learn pairs of words separated by one space ('cash prize'), matched as -F -w -i phrases.")
     var bigrams = false
 
     @Option(name: .customLong("threshold-above"),
-            help: ArgumentHelp("Consider only thresholds above this (0: a record in which no word is found is never spam).",
+            help: ArgumentHelp("Consider only thresholds above this (0, the default for mail: a record in which no word is found is never spam).",
                                valueName: "t"))
     var thresholdAbove: Double?
 
@@ -90,8 +103,9 @@ struct TrainCommand: ParsableCommand {
     var seed: UInt64 = 1
 
     func validate() throws {
-        if top < 0 { throw ValidationError("--top must be at least 0") }
-        if !(smoothing > 0 && smoothing.isFinite) { throw ValidationError("--smoothing must be a positive number") }
+        if let top, top < 0 { throw ValidationError("--top must be at least 0") }
+        if let smoothing, !(smoothing > 0 && smoothing.isFinite) { throw ValidationError("--smoothing must be a positive number") }
+        if bestF1, minPrecision != nil { throw ValidationError("choose one of --best-f1 and --min-precision") }
         if let p = minPrecision, !(p >= 0 && p <= 1) { throw ValidationError("--min-precision must be between 0 and 1") }
         if !(phrasePrior >= 0 && phrasePrior.isFinite) { throw ValidationError("--phrase-prior must be a number at least 0") }
         if let folds, folds < 2 { throw ValidationError("--folds must be at least 2") }
@@ -99,14 +113,16 @@ struct TrainCommand: ParsableCommand {
     }
 
     func run() throws {
-        var trainer = SpamTrainer()
-        trainer.top = top
-        trainer.minCount = minCount
-        trainer.smoothing = smoothing
+        // The settings the built-in list of the format was chosen with, unless given.
+        var trainer = SpamTrainer.chosenSettings(for: input.mail.format)
+        if let top { trainer.top = top }
+        if let minCount { trainer.minCount = minCount }
+        if let smoothing { trainer.smoothing = smoothing }
         trainer.negativeWeights = !positiveOnly
         trainer.phrasePrior = phrasePrior
-        trainer.thresholdRule = minPrecision.map { .minPrecision($0) } ?? .bestF1
-        trainer.thresholdAbove = thresholdAbove
+        if let minPrecision { trainer.thresholdRule = .minPrecision(minPrecision) }
+        if bestF1 { trainer.thresholdRule = .bestF1 }
+        if let thresholdAbove { trainer.thresholdAbove = thresholdAbove }
 
         var phrases: [[UInt8]] = []
         do {
@@ -152,6 +168,9 @@ struct TrainCommand: ParsableCommand {
         summary += includeFiles.isEmpty ? "" : " + \(list.phrases.count) curated phrases"
         summary += "\nproposed threshold \(ScorePrecision.text(list.threshold.threshold)): "
         summary += "training precision \(f(m.precision)), recall \(f(m.recall)), F1 \(f(m.f1)) (tp \(m.tp), fp \(m.fp), tn \(m.tn), fn \(m.fn))\n"
+        if list.threshold.threshold <= 0 {
+            summary += "warning: the proposed threshold \(ScorePrecision.text(list.threshold.threshold)) is not above 0: a record in which no word of the list is found is spam; --threshold-above 0 keeps it above\n"
+        }
         do { try report.write(summary); try report.flush() } catch {}
     }
 

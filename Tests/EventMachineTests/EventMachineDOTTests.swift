@@ -56,7 +56,7 @@ struct EventMachineDOTTests {
 
     @Test("EventMachine DOT quotes names")
     func quoting() throws {
-        enum Odd: CaseIterable, Hashable, Sendable, CustomStringConvertible {
+        enum Odd: Discriminated, CaseIterable, Hashable, CustomStringConvertible {
             case plain, quoted
             var description: String { self == .plain ? "plain" : "say \"hi\"\\" }
         }
@@ -70,8 +70,20 @@ struct EventMachineDOTTests {
     @Test("EventMachine README example compiles and runs")
     func readmeExample() throws {
         // --- README example (keep in sync with the README section) ---
-        enum Gate: CaseIterable, Hashable, Sendable { case locked, unlocked }
-        enum GateEvent: CaseIterable, Hashable, Sendable { case coin, push }
+        enum Gate: Discriminated, CaseIterable, Hashable { case locked, unlocked }
+        enum GateEvent: Discriminated, Hashable {
+            case coin(cents: Int), push
+
+            // The cases rules name; the data stays with the event.
+            enum Case: CaseIterable, Hashable, Sendable { case coin, push }
+            var `case`: Case {
+                switch self {
+                case .coin: .coin
+                case .push: .push
+                }
+            }
+            var cents: Int { if case .coin(let cents) = self { cents } else { 0 } }
+        }
 
         // The table, defined once, apart from any machine; compiled to a DenseDFA.
         let turnstile = try StateMachine<Gate, GateEvent>.Definition(initial: .locked, rules: [
@@ -80,20 +92,20 @@ struct EventMachineDOTTests {
         ])
 
         let gate = StateMachine(turnstile)
-        gate.addGuard(for: .coin) { t in (t.payload(as: Int.self) ?? 0) >= 25 }
-        gate.onDidEnter(.unlocked) { t in print("paid \(t.payload(as: Int.self) ?? 0) cents") }
-        gate.observe { t in print(t) }                       // "locked --coin--> unlocked"
+        gate.addGuard(for: .coin) { t in (t.event?.cents ?? 0) >= 25 }
+        gate.onDidEnter(.unlocked) { t in print("paid \(t.event?.cents ?? 0) cents") }
+        gate.observe { t in print(t) }                       // "locked --coin(cents: 25)--> unlocked"
 
-        try gate.fire(.coin, payload: 25)                    // guard, hooks, observers
+        try gate.fire(.coin(cents: 25))                      // start, guard, hooks, observers
         assert(gate.state == .unlocked)
         do {
-            try gate.fire(.coin, payload: 10)
+            try gate.fire(.coin(cents: 10))
         } catch {
             print(error)   // event coin in state unlocked was refused by a guard (it would lead to unlocked)
         }
         try gate.fire(.push)
         do {
-            try gate.fire(.coin)                              // no payload: refused
+            try gate.fire(.coin(cents: 5))
         } catch {
             assert(error.kind == .refusedByGuard(event: .coin, state: .locked, destination: .unlocked))
         }

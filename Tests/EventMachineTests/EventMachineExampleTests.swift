@@ -65,12 +65,14 @@ struct EventMachineExampleTests {
         #expect(phone.canEnter(.flat))
     }
 
-    @Test("EventMachine news screen: empty → loading → articles | error, and back")
+    @Test("EventMachine news screen: empty → loading → articles | empty | error, the data in the states")
     func newsScreen() throws {
         typealias News = StateMachine<NewsScreen, NewsEvent>
         let definition = try News.Definition(initial: .empty, rules: Self.newsRules)
+        // Every edge a computed rule may take is in the table.
         let expected: Set<News.Edge> = [
             .init(from: .empty, event: .load, to: .loading),
+            .init(from: .loading, event: .loaded, to: .empty),
             .init(from: .loading, event: .loaded, to: .articles),
             .init(from: .loading, event: .fail, to: .error),
             .init(from: .error, event: .clear, to: .empty),
@@ -79,20 +81,29 @@ struct EventMachineExampleTests {
         ]
         #expect(Set(definition.edges) == expected)
         #expect(definition.edges.count == expected.count)
+        #expect(definition.destinations(from: .loading, on: .loaded) == [.empty, .articles])
+        #expect(definition.destination(from: .loading, on: .loaded) == nil)   // one of two: a choice
+        #expect(definition.destination(from: .loading, on: .fail) == .error)
 
         let screen = StateMachine(definition)
         let shown = Recorder<Int>()
-        screen.onDidEnter(.articles) { t in shown.append(t.payload(as: [String].self)?.count ?? -1) }
+        screen.onDidEnter(.articles) { t in
+            if case .articles(let items) = t.to { shown.append(items.count) }
+        }
         try screen.fire(.load)
-        try screen.fire(.fail, payload: "timeout")
-        #expect(screen.state == .error)
+        try screen.fire(.fail("timeout"))
+        #expect(screen.state == .error("timeout"))
         try screen.fire(.load)
-        try screen.fire(.loaded, payload: ["a", "b", "c"])
-        #expect(screen.state == .articles)
+        try screen.fire(.loaded(["a", "b", "c"]))
+        #expect(screen.state == .articles(["a", "b", "c"]))
         #expect(shown.values == [3])
         #expect(screen.definition.validEvents(in: .articles) == [.clear])
         try screen.fire(.clear)
         #expect(screen.state == .empty)
+        try screen.fire(.load)
+        try screen.fire(.loaded([]))
+        #expect(screen.state == .empty)
+        #expect(shown.values == [3])
     }
 
     /// The keyboard table of the issue, cell for cell: one row per event, one column
@@ -125,7 +136,7 @@ struct EventMachineExampleTests {
         let definition = try KB.Definition(initial: .prepareToEditText, rules: Self.keyboardRules)
         #expect(definition.destination(from: state, on: event) == expected)
 
-        let machine = KB(definition, initialState: state)
+        let machine = try KB(definition, initialState: state)
         #expect(machine.state == state)
         #expect(machine.canFire(event) == (expected != nil))
         if let expected {
@@ -133,6 +144,7 @@ struct EventMachineExampleTests {
             #expect(result.transition?.edge == KB.Edge(from: state, event: event, to: expected))
             #expect(machine.state == expected)
         } else {
+            machine.start()
             let rejected = Recorder<KB.TransitionError>()
             machine.observeRejections { rejected.append($0) }
             let entered = Recorder<KB.Transition>()
@@ -219,11 +231,11 @@ struct EventMachineExampleTests {
 
     @Test("EventMachine supports 256 events and a single-event, single-state machine")
     func alphabetEdges() throws {
-        enum One: CaseIterable, Hashable, Sendable { case only }
+        enum One: Discriminated, CaseIterable, Hashable { case only }
         let loop = try StateMachine<One, One>(initial: .only, rules: [.on(.only, from: .only, to: .only)])
         #expect(try loop.fire(.only).transition?.to == .only)
 
-        struct Byte: CaseIterable, Hashable, Sendable {
+        struct Byte: Discriminated, CaseIterable, Hashable {
             var value: UInt8
             static var allCases: [Byte] { (0...255).map { Byte(value: UInt8($0)) } }
         }
@@ -236,7 +248,7 @@ struct EventMachineExampleTests {
         try wide.fire(Byte(value: 255))
         #expect(wide.state == .unlocked)
 
-        struct TooMany: CaseIterable, Hashable, Sendable {
+        struct TooMany: Discriminated, CaseIterable, Hashable {
             var value: Int
             static var allCases: [TooMany] { (0...256).map { TooMany(value: $0) } }
         }

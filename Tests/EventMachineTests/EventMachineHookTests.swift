@@ -15,6 +15,7 @@ struct EventMachineHookTests {
     /// A turnstile whose every hook, guard and observer records "<what> <transition> @<state read inside>".
     func recordedGate(_ log: Recorder<String>, guardResult: Bool = true) throws -> GateMachine {
         let gate = try EventMachineFixtures.makeGate()
+        gate.start()   // these tests look at one event's calls, not the start's
         for state in Gate.allCases {
             gate.onWillExit(state) { [unowned gate] t in log.append("willExit(\(state)) \(t) @\(gate.state)") }
             gate.onWillEnter(state) { [unowned gate] t in log.append("willEnter(\(state)) \(t) @\(gate.state)") }
@@ -84,6 +85,7 @@ struct EventMachineHookTests {
     func invalidEventRunsNothing() throws {
         typealias Battery = StateMachine<EventMachineFixtures.Battery, EventMachineFixtures.BatteryEvent>
         let phone = try Battery(initial: .charging, rules: EventMachineFixtures.batteryRules)
+        phone.start()
         let log = Recorder<String>()
         phone.addGuard { _ in log.append("guard"); return true }
         phone.onWillExit(.charging) { _ in log.append("willExit") }
@@ -94,27 +96,48 @@ struct EventMachineHookTests {
         #expect(log.values.isEmpty)
     }
 
-    @Test("EventMachine payload reaches guards, hooks and observers")
-    func payload() throws {
-        let gate = try EventMachineFixtures.makeGate()
+    /// A coin event that carries its value.
+    enum CoinEvent: Discriminated, Hashable {
+        case coin(cents: Int), push
+        enum Case: CaseIterable, Hashable, Sendable { case coin, push }
+        var `case`: Case {
+            switch self {
+            case .coin: .coin
+            case .push: .push
+            }
+        }
+        var cents: Int? { if case .coin(let cents) = self { cents } else { nil } }
+    }
+
+    @Test("EventMachine event data reaches guards, hooks and observers, typed")
+    func eventData() throws {
+        // Payloads were `any Sendable` cast back with payload(as:); events now carry
+        // their data, so a wrong type does not compile instead of reading as nil.
+        let gate = try StateMachine<Gate, CoinEvent>(initial: .locked, rules: [
+            .on(.coin, from: [.locked, .unlocked], to: .unlocked),
+            .on(.push, from: [.locked, .unlocked], to: .locked),
+        ])
         let seen = Recorder<String>()
-        gate.addGuard(for: .coin) { t in t.payload(as: Int.self) == 25 }
-        gate.onDidEnter(.unlocked) { t in seen.append("didEnter \(t.payload(as: Int.self) ?? -1)") }
-        gate.observe { t in seen.append("observer \(t.payload(as: Int.self) ?? -1)") }
-        #expect(!gate.canFire(.coin, payload: 10))
-        #expect(gate.canFire(.coin, payload: 25))
-        #expect(throws: GateMachine.TransitionError.self) { try gate.fire(.coin, payload: 10) }
-        #expect(throws: GateMachine.TransitionError.self) { try gate.fire(.coin, payload: "25") }
+        gate.addGuard(for: .coin) { t in t.event?.cents == 25 }
+        gate.onDidEnter(.unlocked) { t in seen.append("didEnter \(t.event?.cents ?? -1)") }
+        gate.observe { t in seen.append("observer \(t.event?.cents ?? -1)") }
+        #expect(!gate.canFire(.coin(cents: 10)))
+        #expect(gate.canFire(.coin(cents: 25)))
+        #expect(throws: StateMachine<Gate, CoinEvent>.TransitionError(.refusedByGuard(event: .coin, state: .locked, destination: .unlocked))) {
+            try gate.fire(.coin(cents: 10))
+        }
         #expect(gate.state == .locked)
-        let t = try gate.fire(.coin, payload: 25).transition
-        #expect(t?.payload(as: Int.self) == 25)
-        #expect(t?.payload(as: String.self) == nil)
-        #expect(seen.values == ["didEnter 25", "observer 25"])
+        #expect(seen.values == ["observer -1"])   // the start, with no event
+        let t = try gate.fire(.coin(cents: 25)).transition
+        #expect(t?.event == .coin(cents: 25))
+        #expect(t?.edge == .init(from: .locked, event: .coin, to: .unlocked))
+        #expect(seen.values == ["observer -1", "didEnter 25", "observer 25"])
     }
 
     @Test("EventMachine observers can be removed")
     func removeObserver() throws {
         let gate = try EventMachineFixtures.makeGate()
+        gate.start()
         let seen = Recorder<String>()
         let first = gate.observe { t in seen.append("a \(t)") }
         gate.observe { t in seen.append("b \(t)") }
@@ -129,6 +152,7 @@ struct EventMachineHookTests {
     @Test("EventMachine run-to-completion: an event fired from a hook is queued and handled after the transition")
     func runToCompletion() throws {
         let gate = try EventMachineFixtures.makeGate()
+        gate.start()
         let log = Recorder<String>()
         gate.onWillEnter(.unlocked) { [unowned gate] t in
             // Fired mid-transition: queued, not nested, and the state is not yet changed.
@@ -158,13 +182,14 @@ struct EventMachineHookTests {
     func queuedOrderAndRejection() throws {
         typealias News = StateMachine<EventMachineFixtures.NewsScreen, EventMachineFixtures.NewsEvent>
         let screen = try News(initial: .empty, rules: EventMachineFixtures.newsRules)
+        screen.start()
         let log = Recorder<String>()
         screen.onDidEnter(.loading) { [unowned screen] _ in
             // Three events at once, from inside a hook: the second is invalid by the
             // time it is processed (articles has no .fail), the third is valid.
-            for event in [EventMachineFixtures.NewsEvent.loaded, .fail, .clear] {
+            for event in [EventMachineFixtures.NewsEvent.loaded(["a"]), .fail("x"), .clear] {
                 let queued = (try? screen.fire(event))?.transition == nil
-                log.append("fired \(event) queued=\(queued)")
+                log.append("fired \(event.case) queued=\(queued)")
             }
         }
         screen.observe { t in log.append("observer \(t)") }
@@ -176,9 +201,9 @@ struct EventMachineHookTests {
             "fired fail queued=true",
             "fired clear queued=true",
             "observer empty --load--> loading",
-            "observer loading --loaded--> articles",
+            "observer loading --loaded([\"a\"])--> articles([\"a\"])",
             "rejected: event fail is not valid in state articles",
-            "observer articles --clear--> empty",
+            "observer articles([\"a\"]) --clear--> empty",
         ])
     }
 
@@ -198,6 +223,7 @@ struct EventMachineHookTests {
     @Test("EventMachine update: an event fired by an update handler is processed after the update; an update from a hook waits for the transition")
     func updateRunToCompletion() throws {
         let gate = try EventMachineFixtures.makeGate()
+        gate.start()
         let log = Recorder<String>()
         gate.onUpdate(.locked) { [unowned gate] dt in
             let queued = (try? gate.fire(.coin))?.transition == nil
@@ -222,9 +248,9 @@ struct EventMachineHookTests {
     @Test("EventMachine send returns its own transition or throws its own error")
     func send() async throws {
         let gate = try EventMachineFixtures.makeGate()
-        let t = try await gate.send(.coin, payload: 1)
+        let t = try await gate.send(.coin)
         #expect(t.edge == GateMachine.Edge(from: .locked, event: .coin, to: .unlocked))
-        #expect(t.payload(as: Int.self) == 1)
+        #expect(t.event == .coin)
         gate.addGuard(for: .push) { _ in false }
         do {
             try await gate.send(.push)

@@ -7,14 +7,16 @@ import TestSupport
 
 @Suite("Regression: literal loader")
 struct RegressionLiteralLoaderTests {
-    /// Offset of the first pattern length in the envelope: magic 8, version 4, kind,
-    /// flags, representation, shape 1 each, pattern count 4.
-    static let firstLength = 20
+    /// Offset of the first pattern length in the envelope: the container's header 24,
+    /// kind, flags, representation, shape 1 each, pattern count 4.
+    static let firstLength = SavedContainer.headerSize + 8
 
+    /// `bytes` with pattern `pattern`'s declared length changed and the checksum
+    /// recomputed, so the loader's content checks (not the checksum) must refuse it.
     static func patched(_ bytes: [UInt8], pattern: Int, length: UInt32) -> [UInt8] {
         var copy = bytes
         for k in 0..<4 { copy[firstLength + 4 * pattern + k] = UInt8(truncatingIfNeeded: length >> (8 * UInt32(k))) }
-        return copy
+        return SavedContainer.resealed(copy)
     }
 
     /// fuzz-loader, timeout-808c2e6e: a compact leftmost-first automaton whose header
@@ -60,7 +62,7 @@ struct RegressionLiteralLoaderTests {
         let rootRow = Self.firstLength + 4 * 5 + 4 + 4 + 256 + 8
         #expect(bytes[rootRow] == 1, "class 0 (bytes in no pattern) starts at the root")
         bytes[rootRow] = 3
-        #expect(throws: AutomatonError.self) { try AhoCorasick(deserializing: bytes) }
+        #expect(throws: AutomatonError.self) { try AhoCorasick(deserializing: SavedContainer.resealed(bytes)) }
     }
 
     @Test("the fuzz input itself is rejected")
@@ -76,12 +78,12 @@ struct RegressionLiteralLoaderTests {
     @Test("KMP: a length that does not match the table is corrupt")
     func kmpLength() throws {
         let kmp = try KMP("abab")
-        var bytes = kmp.serialized()
-        // KMP's own header: magic 8, pattern length 4, the pattern; then the envelope.
-        let envelope = 12 + 4
-        for k in 0..<4 { bytes[8 + k] = 0 }
-        bytes[8] = 4
-        var patched = Array(bytes[..<envelope]) + Self.patched(Array(bytes[envelope...]), pattern: 0, length: 1_000_000)
+        let bytes = kmp.serialized()
+        // KMP's own container: header 24, pattern length 4, the pattern; then the envelope.
+        let envelope = SavedContainer.headerSize + 4 + 4
+        let inner = Self.patched(Array(bytes[envelope...]), pattern: 0, length: 1_000_000)
+        var patched = SavedContainer.seal(Array(bytes[SavedContainer.headerSize..<envelope]) + inner,
+                                          magic: Array("TRNSTKMP".utf8), version: 2)
         #expect(throws: AutomatonError.self) { try KMP(deserializing: patched) }
         patched = kmp.serialized()
         #expect((try? KMP(deserializing: patched)) != nil)
@@ -90,19 +92,20 @@ struct RegressionLiteralLoaderTests {
 
 @Suite("Regression: literal loader, unreported pattern lengths")
 struct RegressionLiteralLoaderOpenTests {
-    /// A dense version-1 file (the fuzz artifact below) in version 2: the state depths
-    /// the writer now stores inserted after the pattern lengths.
-    static func version2(_ v1: [UInt8]) throws -> [UInt8] {
+    /// A dense version-1 file (the fuzz artifact below) in the current format: the
+    /// envelope and the DFA inside it sealed in containers, and the state depths the
+    /// writer now stores inserted after the pattern lengths.
+    static func current(_ v1: [UInt8]) throws -> [UInt8] {
         let patternCount = Int(v1[16]) | Int(v1[17]) << 8 | Int(v1[18]) << 16 | Int(v1[19]) << 24
-        let lengthsEnd = RegressionLiteralLoaderTests.firstLength + 4 * patternCount
-        let payload = Array(v1[(lengthsEnd + 4)...])
-        let depths = LiteralSerialization.depths(of: try DenseDFA(deserializing: payload))
-        var out = Array(v1[..<lengthsEnd])
-        out[8] = 2
-        for value in [UInt32(depths.count)] + depths {
+        let lengthsEnd = 20 + 4 * patternCount
+        let dfaV1 = Array(v1[(lengthsEnd + 4)...])
+        let dfa = SavedContainer.seal(Array(dfaV1[12...]), magic: DenseDFA.serializationMagic, version: DenseDFA.serializationVersion)
+        let depths = LiteralSerialization.depths(of: try DenseDFA(deserializing: dfa))
+        var out = Array(v1[12..<lengthsEnd])
+        for value in [UInt32(depths.count)] + depths + [UInt32(dfa.count)] {
             for k in 0..<4 { out.append(UInt8(truncatingIfNeeded: value >> (8 * UInt32(k)))) }
         }
-        return out + v1[lengthsEnd...]
+        return SavedContainer.seal(out + dfa, magic: LiteralSerialization.magic, version: LiteralSerialization.version)
     }
 
     /// fuzz-loader timeout-11ff0706 (fixed): a dense leftmost-first automaton whose
@@ -117,7 +120,7 @@ struct RegressionLiteralLoaderOpenTests {
     @Test("an unreported pattern's declared length does not size the search buffers")
     func unreportedPatternLength() throws {
         let bytes: [UInt8] = [84, 82, 78, 83, 84, 76, 73, 84, 1, 0, 0, 0, 1, 4, 0, 0, 5, 0, 0, 0, 2, 0, 0, 0, 3, 0, 0, 0, 3, 0, 226, 0, 4, 0, 0, 0, 0, 0, 0, 0, 12, 3, 0, 0, 84, 82, 78, 83, 84, 68, 70, 65, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 2, 3, 0, 0, 0, 0, 0, 0, 0, 0, 4, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 6, 0, 0, 0, 11, 0, 0, 0, 3, 0, 0, 0, 10, 0, 0, 0, 5, 0, 0, 0, 8, 0, 0, 0, 8, 0, 0, 0, 8, 0, 0, 0, 8, 0, 0, 0, 8, 0, 0, 0, 8, 0, 0, 0, 8, 0, 0, 0, 8, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 2, 0, 0, 0, 4, 0, 0, 0, 5, 0, 0, 0, 6, 0, 0, 0, 9, 0, 0, 0, 10, 0, 0, 0, 12, 0, 0, 0, 13, 0, 0, 0, 15, 0, 0, 0, 4, 0, 0, 0, 4, 0, 0, 0, 0, 0, 0, 0, 4, 0, 0, 0, 4, 0, 0, 0, 4, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 4, 0, 0, 0, 4, 0, 0, 0, 2, 0, 0, 0, 4, 0, 0, 0, 4, 0, 0, 0, 3, 0, 0, 0, 4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 8, 0, 0, 0, 8, 0, 0, 0, 16, 0, 0, 0, 8, 0, 0, 0, 8, 0, 0, 0, 32, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 8, 0, 0, 0, 24, 0, 0, 0, 16, 0, 0, 0, 56, 0, 0, 0, 8, 0, 0, 0, 32, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 8, 0, 0, 0, 8, 0, 0, 0, 16, 0, 0, 0, 8, 0, 0, 0, 72, 0, 0, 0, 32, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 8, 0, 0, 0, 8, 0, 0, 0, 40, 0, 0, 0, 8, 0, 0, 0, 8, 0, 0, 0, 32, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 8, 0, 0, 0, 48, 0, 0, 0, 16, 0, 0, 0, 56, 0, 0, 0, 8, 0, 0, 0, 32, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 8, 0, 0, 0, 8, 0, 0, 0, 16, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 80, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 8, 0, 0, 0, 8, 0, 0, 0, 40, 0, 0, 0, 8, 0, 0, 0, 8, 0, 0, 0, 32, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]
-        let ac = try AhoCorasick(deserializing: Self.version2(bytes))
+        let ac = try AhoCorasick(deserializing: Self.current(bytes))
         #expect(ac.maxPatternLength <= ac.statistics.stateCount)
         // Searched: before the fix one search allocated about 740 MB.
         let haystack = Array("xxxx".utf8)

@@ -47,7 +47,7 @@ import Testing
         #expect(throws: AutomatonError(.notAnAutomaton)) { _ = try AhoCorasick(deserializing: Array("not an automaton".utf8)) }
         var wrongVersion = bytes
         wrongVersion[8] = 9
-        #expect(throws: AutomatonError(.unsupportedVersion(found: 9, supported: 2))) { _ = try AhoCorasick(deserializing: wrongVersion) }
+        #expect(throws: AutomatonError(.unsupportedVersion(found: 9, supported: 3))) { _ = try AhoCorasick(deserializing: wrongVersion) }
         #expect(throws: AutomatonError.self) { _ = try AhoCorasick(deserializing: bytes + [0]) }
 
         var rng = SeededGenerator(defaultSeed: 0xC0DE_0001)
@@ -59,7 +59,11 @@ import Testing
                 let i = Int.random(in: 8..<corrupt.count, using: &rng)
                 corrupt[i] = UInt8.random(in: 0...255, using: &rng)
             }
-            if let loaded = try? AhoCorasick(deserializing: corrupt) {
+            if corrupt != bytes {
+                #expect(throws: AutomatonError.self, "round \(round), seed \(seed)") { _ = try AhoCorasick(deserializing: corrupt) }
+            }
+            // Resealed (a hand-made file), the field checks must answer.
+            if let loaded = try? AhoCorasick(deserializing: SavedContainer.resealed(corrupt)) {
                 // Loaded despite the change: searching must still be safe.
                 _ = loaded.matches(in: haystack)
                 _ = loaded.masked(haystack)
@@ -70,6 +74,33 @@ import Testing
         }
     }
 
+    /// Every proper prefix and every single changed byte (each position, each of the
+    /// 255 other values) of a small saved file is a typed error: Aho-Corasick in both
+    /// representations, and KMP.
+    @Test func everyTruncationAndEveryChangedByteIsRefused() throws {
+        var files: [(String, [UInt8], ([UInt8]) throws -> Void)] = []
+        for representation in LiteralRepresentation.allCases {
+            let ac = try AhoCorasick.Builder().matchKind(.leftmostFirst).representation(representation).build(["ab", "b"])
+            files.append(("\(representation)", ac.serialized(), { _ = try AhoCorasick(deserializing: $0) }))
+        }
+        files.append(("KMP", try KMP("ab").serialized(), { _ = try KMP(deserializing: $0) }))
+        for (name, bytes, load) in files {
+            try load(bytes)
+            for n in 0..<bytes.count {
+                #expect(throws: AutomatonError.self, "\(name): prefix of \(n) bytes") { try load(Array(bytes.prefix(n))) }
+            }
+            var copy = bytes, loaded = 0
+            for i in bytes.indices {
+                for delta in 1...255 {
+                    copy[i] = bytes[i] &+ UInt8(delta)
+                    do { try load(copy); loaded += 1 } catch is AutomatonError {} catch { Issue.record("\(name): \(error)") }
+                }
+                copy[i] = bytes[i]
+            }
+            #expect(loaded == 0, "\(name): \(loaded) changed files loaded")
+        }
+    }
+
     /// The compact loader rejects failure links that would loop.
     @Test func compactRejectsFailureCycle() throws {
         let ac = try AhoCorasick.Builder().matchKind(.overlapping).representation(.compact).build(["ab", "b"])
@@ -77,12 +108,19 @@ import Testing
         let nfa = try #require(ac.compactNFA)
         // Locate the failure-link table: it follows the class map, the counts, the
         // root row, the edge starts, edge classes and edge targets.
-        let headerSize = 8 + 4 + 4 + 4 + 4 * ac.patternCount + 4
+        // (After the container, the flags, the pattern count and lengths, the depth
+        // count and the payload length.)
+        let headerSize = SavedContainer.headerSize + 4 + 4 + 4 * ac.patternCount + 4 + 4
         let classes = nfa.byteClasses.count, n = nfa.stateCount
         let edges = n - 2   // a trie: one edge into every state but the dead state and the root
         let failOffset = headerSize + 256 + 8 + 4 * classes + 4 * (n + 1) + edges + 4 * edges
         // Make state 2 fail to itself.
+        #expect(bytes[failOffset + 8] != 2)
         bytes[failOffset + 8] = 2
-        #expect(throws: AutomatonError.self) { _ = try AhoCorasick(deserializing: bytes) }
+        #expect {
+            _ = try AhoCorasick(deserializing: SavedContainer.resealed(bytes))
+        } throws: { error in
+            String(describing: error).contains("failure link of state 2")
+        }
     }
 }

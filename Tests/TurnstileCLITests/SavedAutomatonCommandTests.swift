@@ -60,7 +60,7 @@ struct SavedAutomatonCommandTests {
     func trainedHeaderApplies() throws {
         let dir = try CLI.temporaryDirectory()
         let words = dir.appendingPathComponent("words.tsv").path
-        let trained = try CLI.run(["train", "--top", "6", "--min-count", "1", "-o", words, "Corpora/eval/tiny-train.tsv"])
+        let trained = try CLI.run(["train", "--top", "6", "--min-count", "1", "--smoothing", "1", "--best-f1", "-o", words, "Corpora/eval/tiny-train.tsv"])
         #expect(trained.status == 0, "\(trained.err)")
         let text = try String(contentsOfFile: words, encoding: .utf8)
         #expect(text.hasPrefix("# threshold: 1.52230\n# flags: -F -i -w\n"))

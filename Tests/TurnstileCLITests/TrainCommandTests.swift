@@ -8,7 +8,7 @@ import TestSupport
 struct TrainCommandTests {
     static let tiny = "Corpora/eval/tiny-train.tsv"
 
-    /// The file `train --top 6 --min-count 1` writes for tiny-train.tsv.
+    /// The file `train --top 6 --min-count 1 --smoothing 1 --best-f1` writes for tiny-train.tsv.
     static let tinyFile = """
         # threshold: 1.52230
         # flags: -F -i -w
@@ -28,7 +28,7 @@ struct TrainCommandTests {
 
     @Test("the tiny corpus gives the hand-computed file; the summary goes to stderr")
     func tinyCorpus() throws {
-        let r = try CLI.run(["train", "--top", "6", "--min-count", "1", Self.tiny])
+        let r = try CLI.run(["train", "--top", "6", "--min-count", "1", "--smoothing", "1", "--best-f1", Self.tiny])
         #expect(r.status == 0, "\(r.err)")
         #expect(r.out == Self.tinyFile)
         #expect(r.err.contains("proposed threshold 1.5223: training precision 1.0000, recall 1.0000, F1 1.0000"))
@@ -38,7 +38,7 @@ struct TrainCommandTests {
     func outputFileAndFilter() throws {
         let dir = try CLI.temporaryDirectory()
         let path = dir.appendingPathComponent("words.tsv").path
-        let r = try CLI.run(["train", "--top", "6", "--min-count", "1", "-o", path, Self.tiny])
+        let r = try CLI.run(["train", "--top", "6", "--min-count", "1", "--smoothing", "1", "--best-f1", "-o", path, Self.tiny])
         #expect(r.status == 0)
         #expect(r.out.contains("proposed threshold 1.5223"))
         #expect(String(decoding: try Data(contentsOf: URL(fileURLWithPath: path)), as: UTF8.self) == Self.tinyFile)
@@ -76,7 +76,7 @@ struct TrainCommandTests {
     func minPrecision() throws {
         // Scores on labelled.tsv with min count 1 are many; precision 1 is reachable
         // (the top-scoring records are spam), and its threshold is at least the best-F1 one.
-        let best = try CLI.run(["train", "--min-count", "1", "Corpora/eval/labelled.tsv"])
+        let best = try CLI.run(["train", "--min-count", "1", "--best-f1", "Corpora/eval/labelled.tsv"])
         let strict = try CLI.run(["train", "--min-count", "1", "--min-precision", "1", "Corpora/eval/labelled.tsv"])
         #expect(strict.status == 0, "\(strict.err)")
         #expect(strict.out.contains("# The threshold is the lowest keeping training precision >= 1: precision 1.0000,"))
@@ -91,7 +91,7 @@ struct TrainCommandTests {
     func includeAndFolds() throws {
         let dir = try CLI.temporaryDirectory()
         let phrases = try CLI.write("# curated\nwin big\nsee you\nnever seen\n".bytes, to: "phrases.txt", in: dir)
-        let r = try CLI.run(["train", "--top", "2", "--min-count", "1", "--include", phrases, Self.tiny])
+        let r = try CLI.run(["train", "--top", "2", "--min-count", "1", "--smoothing", "1", "--best-f1", "--include", phrases, Self.tiny])
         #expect(r.status == 0, "\(r.err)")
         // p = 0.4, a = 1, one extra spam pseudo-record:
         //   win big:    s = 1 + 1, h = 0: ln(2.4 / 0.6) + ln 1.5 = ln 6   =  1.7918

@@ -84,10 +84,10 @@ struct SavedRuleSetTests {
         #expect(try again.spamFilter().verdict(for: Array("xaab c7".utf8)).score == 4)
     }
 
-    @Test("files of earlier formats (versions 1 and 2) are refused with the version error")
+    @Test("files of earlier formats (versions 1 to 3) are refused with the version error")
     func oldVersion() throws {
-        #expect(RuleSet.version == 3)
-        for old: UInt8 in [1, 2] {
+        #expect(RuleSet.version == 4)
+        for old: UInt8 in [1, 2, 3] {
             var bytes = try RuleSet(rules: [Rule("x")], options: Self.words).serialized()
             bytes[8] = old  // the version field
             #expect {

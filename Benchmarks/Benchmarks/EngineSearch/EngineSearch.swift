@@ -47,8 +47,8 @@ func words(_ n: Int, seed: UInt64) -> [String] {
     return (0..<n).map { _ in vocabulary[rng.below(vocabulary.count)] + String(rng.below(3) == 0 ? "s" : "") }
 }
 
-enum Light: CaseIterable, Hashable, Sendable { case red, green, yellow }
-enum LightEvent: CaseIterable, Hashable, Sendable { case go, slow, stop }
+enum Light: Discriminated, CaseIterable, Hashable { case red, green, yellow }
+enum LightEvent: Discriminated, CaseIterable, Hashable { case go, slow, stop }
 
 let searchMetrics: [BenchmarkMetric] = [.throughput, .wallClock, .mallocCountTotal, .instructions]
 

@@ -7,6 +7,12 @@
 // checks turn any out-of-bounds table read into a crash — and saved again, which must
 // load back.
 //
+// Every saved format is sealed in a SavedContainer (length and CRC-32C), which refuses
+// any changed byte before a field is read; so that mutations reach the field checks
+// (what keeps a hand-made file with a valid checksum memory-safe), the container's
+// length and checksum are recomputed over the input before it is loaded. The
+// checksum itself is tested exhaustively by the unit tests.
+//
 // `FuzzLoader --write-seeds DIR` writes valid saved automata of every kind as seeds.
 
 import AutomatonCore
@@ -44,6 +50,14 @@ func exercise(_ dfa: DenseDFA) {
         _ = dfa.isMatch(in: h)
     }
     _ = dfa.dot()
+}
+
+/// `file` with its container's length and checksum recomputed (unchanged when it is
+/// shorter than a container's header).
+func resealed(_ file: [UInt8]) -> [UInt8] {
+    guard file.count >= SavedContainer.headerSize else { return file }
+    let version = (0..<4).reduce(UInt32(0)) { $0 | UInt32(file[8 + $1]) << (8 * $1) }
+    return SavedContainer.seal(Array(file[SavedContainer.headerSize...]), magic: Array(file[0..<8]), version: version)
 }
 
 func roundTrip<T>(_ name: String, _ original: [UInt8], _ saved: [UInt8], _ load: ([UInt8]) throws -> T) {
@@ -85,7 +99,7 @@ runFuzzer(extraCommands: { args in
 }) { data in
     var input = FuzzInput(data)
     let which = input.byte() % 4
-    let file = input.rest()
+    let file = resealed(input.rest())
     switch which {
     case 0:
         guard let dfa = try? DenseDFA(deserializing: file) else { return }

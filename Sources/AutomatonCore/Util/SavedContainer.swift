@@ -45,6 +45,24 @@ public enum SavedContainer {
     /// The payload of a sealed file, after checking its magic, version, length and
     /// checksum.
     public static func open(_ bytes: [UInt8], magic: [UInt8], version: UInt32) throws(AutomatonError) -> ArraySlice<UInt8> {
+        let payload = try bytes.withUnsafeBytes { raw in
+            Result { () throws(AutomatonError) in try payloadRange(of: raw, magic: magic, version: version) }
+        }.get()
+        return bytes[payload]
+    }
+
+    /// The payload of a sealed file that is part of a larger one (a slice keeps the
+    /// indices of the array it was cut from), checked as ``open(_:magic:version:)-([UInt8],_,_)`` does.
+    public static func open(_ bytes: ArraySlice<UInt8>, magic: [UInt8], version: UInt32) throws(AutomatonError) -> ArraySlice<UInt8> {
+        let payload = try bytes.withUnsafeBytes { raw in
+            Result { () throws(AutomatonError) in try payloadRange(of: raw, magic: magic, version: version) }
+        }.get()
+        return bytes[(bytes.startIndex + payload.lowerBound)..<(bytes.startIndex + payload.upperBound)]
+    }
+
+    /// Where the payload of the sealed file in `bytes` lies, after checking its magic,
+    /// version, length and checksum: the one reader every saved format goes through.
+    public static func payloadRange(of bytes: UnsafeRawBufferPointer, magic: [UInt8], version: UInt32) throws(AutomatonError) -> Range<Int> {
         func field(_ at: Int, _ size: Int) -> UInt64 {
             var v: UInt64 = 0
             for k in 0..<size { v |= UInt64(bytes[at + k]) << (8 * k) }
@@ -57,23 +75,31 @@ public enum SavedContainer {
             throw AutomatonError(.notAnAutomaton)
         }
         guard bytes.prefix(magic.count).elementsEqual(magic) else { throw AutomatonError(.notAnAutomaton) }
-        guard bytes.count >= headerSize else { throw AutomatonError(.truncated(needed: headerSize, available: bytes.count)) }
+        guard bytes.count >= 12 else { throw AutomatonError(.truncated(needed: headerSize, available: bytes.count)) }
         let found = UInt32(field(8, 4))
         guard found == version else { throw AutomatonError(.unsupportedVersion(found: found, supported: version)) }
+        guard bytes.count >= headerSize else { throw AutomatonError(.truncated(needed: headerSize, available: bytes.count)) }
         let length = field(12, 8)
         let available = UInt64(bytes.count - headerSize)
         if length > available {
             throw AutomatonError(.truncated(needed: headerSize + Int(min(length, UInt64(Int.max / 2))), available: bytes.count))
         }
         if length < available {
-            throw AutomatonError(.corrupt("\(available - length) unexpected bytes after the saved content"))
+            throw AutomatonError(.corrupt("\(available - length) unexpected trailing bytes after the saved content"))
         }
         let stored = UInt32(field(20, 4))
-        let computed = bytes.withUnsafeBytes { raw in
-            CRC32C.checksum(UnsafeRawBufferPointer(rebasing: raw[headerSize...]),
-                            continuing: CRC32C.checksum(UnsafeRawBufferPointer(rebasing: raw[0..<20])))
-        }
+        let computed = CRC32C.checksum(UnsafeRawBufferPointer(rebasing: bytes[headerSize...]),
+                                       continuing: CRC32C.checksum(UnsafeRawBufferPointer(rebasing: bytes[0..<20])))
         guard stored == computed else { throw AutomatonError(.checksumMismatch(stored: stored, computed: computed)) }
-        return bytes[headerSize...]
+        return headerSize..<bytes.count
+    }
+
+    /// `file` with its checksum recomputed: for tests that change a field on purpose
+    /// and want the content check, not the checksum, to answer.
+    package static func resealed(_ file: [UInt8]) -> [UInt8] {
+        var out = file
+        let crc = CRC32C.checksum(Array(file[headerSize...]), continuing: CRC32C.checksum(Array(file[0..<20])))
+        for k in 0..<4 { out[20 + k] = UInt8(truncatingIfNeeded: crc >> (8 * k)) }
+        return out
     }
 }

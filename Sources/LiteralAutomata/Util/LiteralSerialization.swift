@@ -8,8 +8,9 @@
 // lead to a strictly shallower trie state) — so a corrupt file is a typed
 // AutomatonError, never a crash or a search that does not terminate.
 //
-// Envelope, version 2 (integers are UInt32 LE unless noted):
-//   "TRNSTLIT" (8 bytes), version, match kind (u8), flags (u8: 1 case-insensitive,
+// Envelope, version 3: the payload of a SavedContainer (magic "TRNSTLIT", version,
+// length, CRC-32C: a truncated file or any changed byte is refused before a field is
+// read), then (integers are UInt32 LE unless noted): match kind (u8), flags (u8: 1 case-insensitive,
 //   2 whole word, 4 prefilter), representation (u8: 0 dense, 1 compact), shape (u8:
 //   0 overlapping, 1 leftmost), pattern count P, P pattern lengths, depth count D,
 //   D state depths, payload length, payload.
@@ -19,8 +20,8 @@
 // (a walk visits rows in cache-hostile order: 0.55 ms of a 1.34 ms load of the
 // built-in list): starts are 0 and no transition gains more than one (end of input
 // none), so each stored depth is at most the true distance, and a pattern a state
-// reports may be no longer than its depth. Version 1 (no depths) is refused with the
-// version error.
+// reports may be no longer than its depth. Versions 1 (no depths) and 2 (no
+// container) are refused with the version error.
 // Compact payload: 256-byte class map, class count C, state count S, root row (C),
 //   edge starts (S + 1), edge classes (E bytes), edge targets (E), failure links (S),
 //   match starts (S + 1), match list (M).
@@ -29,14 +30,12 @@ import AutomatonCore
 
 enum LiteralSerialization {
     static let magic: [UInt8] = Array("TRNSTLIT".utf8)
-    static let version: UInt32 = 2
+    static let version: UInt32 = 3
     /// The stored depth of a state no search reaches.
     static let unreachable = UInt32.max
 
     static func serialize(_ e: LiteralEngine) -> [UInt8] {
         var w = Writer()
-        w.bytes(magic)
-        w.u32(version)
         w.u8(e.matchKind.rawValue)
         w.u8((e.asciiCaseInsensitive ? 1 : 0) | (e.wholeWord ? 2 : 0) | (e.prefilterEnabled ? 4 : 0))
         let payload: [UInt8]
@@ -60,7 +59,7 @@ enum LiteralSerialization {
         }
         w.u32(UInt32(payload.count))
         w.bytes(payload)
-        return w.out
+        return SavedContainer.seal(w.out, magic: magic, version: version)
     }
 
     static func serializeCompact(_ n: CompactNFA) -> [UInt8] {
@@ -80,18 +79,9 @@ enum LiteralSerialization {
 
     static func corrupt(_ why: String) -> AutomatonError { AutomatonError(.corrupt(why)) }
 
-    static func deserialize(_ bytes: ArraySlice<UInt8>) throws(AutomatonError) -> LiteralEngine {
+    static func deserialize(_ file: ArraySlice<UInt8>) throws(AutomatonError) -> LiteralEngine {
+        let bytes = try SavedContainer.open(file, magic: magic, version: version)
         var r = Reader(bytes)
-        if bytes.count < magic.count {
-            if bytes.elementsEqual(magic.prefix(bytes.count)) {
-                throw AutomatonError(.truncated(needed: 24, available: bytes.count))
-            }
-            throw AutomatonError(.notAnAutomaton)
-        }
-        guard bytes.prefix(magic.count).elementsEqual(magic) else { throw AutomatonError(.notAnAutomaton) }
-        r.position = magic.count
-        let found = try r.u32()
-        guard found == version else { throw AutomatonError(.unsupportedVersion(found: found, supported: version)) }
         guard let kind = MatchKind(rawValue: try r.u8()) else { throw corrupt("unknown match kind") }
         let flags = try r.u8()
         guard flags & ~7 == 0 else { throw corrupt("unknown option flags \(flags)") }
@@ -388,7 +378,8 @@ extension AhoCorasick {
     /// Loads an automaton saved by ``serialized()``, validating every field.
     ///
     /// - Throws: ``AutomatonError``: `.notAnAutomaton`, `.unsupportedVersion`,
-    ///   `.truncated` or `.corrupt` (naming the failed check). Never crashes.
+    ///   `.truncated`, `.checksumMismatch` (any changed byte) or `.corrupt` (naming the
+    ///   failed check, for a hand-made file with a valid checksum). Never crashes.
     /// - Complexity: O(file size) to load; search costs are unchanged.
     public init(deserializing bytes: [UInt8]) throws(AutomatonError) {
         self.init(engine: try LiteralSerialization.deserialize(bytes[...]))
@@ -404,8 +395,9 @@ extension AhoCorasick {
 extension KMP {
     static let serializationMagic: [UInt8] = Array("TRNSTKMP".utf8)
 
-    /// The automaton in Turnstile's versioned binary format: "TRNSTKMP", the pattern,
-    /// then the envelope of ``AhoCorasick/serialized()``.
+    /// The automaton in Turnstile's versioned binary format: a ``SavedContainer``
+    /// ("TRNSTKMP", version 2) holding the pattern's length, the pattern, then the
+    /// envelope of ``AhoCorasick/serialized()``.
     ///
     /// ```swift
     /// let kmp = try KMP("needle")
@@ -414,30 +406,26 @@ extension KMP {
     /// - Complexity: O(pattern length × byte classes).
     public func serialized() -> [UInt8] {
         var w = LiteralSerialization.Writer()
-        w.bytes(Self.serializationMagic)
         w.u32(UInt32(pattern.count))
         w.bytes(pattern)
-        return w.out + LiteralSerialization.serialize(engine)
+        w.bytes(LiteralSerialization.serialize(engine))
+        return SavedContainer.seal(w.out, magic: Self.serializationMagic, version: Self.serializationVersion)
     }
+
+    /// The format version of ``serialized()`` (version 1 had no container).
+    static let serializationVersion: UInt32 = 2
 
     /// Loads a KMP automaton saved by ``serialized()``, validating every field.
     /// - Throws: ``AutomatonError`` as ``AhoCorasick/init(deserializing:)`` does.
     /// - Complexity: O(file size).
-    public init(deserializing bytes: [UInt8]) throws(AutomatonError) {
-        let magic = Self.serializationMagic
-        guard bytes.count >= magic.count else {
-            if bytes.elementsEqual(magic.prefix(bytes.count)) {
-                throw AutomatonError(.truncated(needed: 12, available: bytes.count))
-            }
-            throw AutomatonError(.notAnAutomaton)
-        }
-        guard bytes.prefix(magic.count).elementsEqual(magic) else { throw AutomatonError(.notAnAutomaton) }
+    public init(deserializing file: [UInt8]) throws(AutomatonError) {
+        let bytes = try SavedContainer.open(file, magic: Self.serializationMagic, version: Self.serializationVersion)
         var r = LiteralSerialization.Reader(bytes)
-        r.position = magic.count
         let m = Int(try r.u32())
         try r.need(m)
-        let pattern = Array(bytes[r.position..<(r.position + m)])
-        let engine = try LiteralSerialization.deserialize(bytes[(r.position + m)...])
+        let patternStart = bytes.startIndex + r.position
+        let pattern = Array(bytes[patternStart..<(patternStart + m)])
+        let engine = try LiteralSerialization.deserialize(bytes[(patternStart + m)...])
         guard engine.lengths == [m], case .dense = engine.storage else {
             throw LiteralSerialization.corrupt("not a single-pattern dense automaton of the stored pattern's length")
         }

@@ -39,6 +39,12 @@ public struct MailDecodingProblems: Sendable, Hashable {
         case truncated
         /// Bytes before the first `From ` line of an mbox, judged as a message.
         case junkBeforeFirstMessage
+        /// Lines ended by a carriage return alone (old Mac OS, some broken
+        /// gateways): read as line ends, the message decoded as if they were LF.
+        case crLineEnds
+        /// More than one kind of line end (LF, CRLF, CR alone) in one message: each
+        /// line is read with its own.
+        case mixedLineEnds
 
         /// The snake_case name used in JSON and `--stats`.
         public var description: String {
@@ -53,6 +59,8 @@ public struct MailDecodingProblems: Sendable, Hashable {
             case .tooManyParts: return "too_many_parts"
             case .truncated: return "truncated"
             case .junkBeforeFirstMessage: return "junk_before_first_message"
+            case .crLineEnds: return "cr_line_ends"
+            case .mixedLineEnds: return "mixed_line_ends"
             }
         }
     }

@@ -37,6 +37,11 @@ public struct MailJudge: Sendable {
     private var scopes: [Scope]
     /// Weighs every rule that fired: the decision.
     private var overall: RecordJudge
+    /// Allow and deny lists of senders, which override the rules (`--allow-from`,
+    /// `--deny-from`); nil for none.
+    public var senders: SenderPolicy?
+    /// The list entry that decided the last message, if one did.
+    public private(set) var senderMatch: SenderPolicy.Match?
 
     /// - Throws: ``TurnstileError`` when the patterns do not build.
     public init(rules set: RuleSet, threshold: Double) throws(TurnstileError) {
@@ -71,6 +76,7 @@ public struct MailJudge: Sendable {
 
     /// Judges `message`: afterwards ``isSpam``, ``score`` and ``hits`` describe it.
     public mutating func judge(_ message: MailMessage) {
+        senderMatch = senders?.decide(message)
         overall.beginRecord()
         for s in scopes.indices {
             let text = MailScope.text(of: scopes[s].part, in: message)
@@ -100,8 +106,8 @@ public struct MailJudge: Sendable {
         }
     }
 
-    /// The last message's decision.
-    public var isSpam: Bool { overall.isSpam }
+    /// The last message's decision: a sender list's when one matched, else the rules'.
+    public var isSpam: Bool { senderMatch.map { $0.decision == .deny } ?? overall.isSpam }
     /// The last message's score.
     public var score: Double { overall.score }
     /// The rules that fired in the last message, each once (offsets are in the part

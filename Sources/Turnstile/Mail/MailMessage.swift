@@ -55,6 +55,21 @@ public struct MailMessage: Sendable {
     /// `unquoteFrom`: undo mbox `>From ` quoting in the text (one `>` fewer on lines
     /// matching `^>+From `).
     public init(parsing bytes: UnsafeBufferPointer<UInt8>, limits: Limits = Limits(), unquoteFrom: Bool = false) {
+        let lineEnds = LineEnds(of: bytes)
+        if lineEnds.hasBareCR {
+            // Bare CRs are line ends: decode a copy with LF in their place (the
+            // original bytes are still what is passed through).
+            var copy = Array(bytes)
+            LineEnds.replaceBareCRs(in: &copy)
+            self = copy.withUnsafeBufferPointer { MailMessage(lineEndsNormalized: $0, limits: limits, unquoteFrom: unquoteFrom) }
+        } else {
+            self = MailMessage(lineEndsNormalized: bytes, limits: limits, unquoteFrom: unquoteFrom)
+        }
+        if lineEnds.kinds > 1 { problems.add(.mixedLineEnds) } else if lineEnds.hasBareCR { problems.add(.crLineEnds) }
+    }
+
+    /// Decodes a message whose lines end in LF or CRLF.
+    private init(lineEndsNormalized bytes: UnsafeBufferPointer<UInt8>, limits: Limits, unquoteFrom: Bool) {
         var decoder = Decoder(buffer: bytes, limits: limits)
         let header = HeaderFields(parsing: bytes[...], problems: &decoder.problems)
         fields = header.fields.map { field in

@@ -3,7 +3,7 @@
 // checksummed SavedContainer so that a damaged or truncated file is a typed error
 // before anything in it is trusted.
 //
-// Payload, version 3, little-endian:
+// Payload, version 4, little-endian:
 //   u32 flags (1 literal, 2 case-insensitive, 4 whole word, 8 bytes mode)
 //   u32 match kind
 //   u8 has threshold | u64 threshold (IEEE 754 bits)
@@ -14,7 +14,8 @@
 // Older versions are not read: their files are rejected with the version error, and
 // `compile -o` makes a new one. Version 1 had no checksum, no threshold and a bare
 // leftmost table checked by rebuilding; version 2 held a literal automaton without
-// the state depths its loader now checks instead of walking the table.
+// the state depths its loader now checks instead of walking the table; version 3 held
+// one without its own checksum (its saved format, now sealed too, is version 3).
 
 import AutomatonCore
 import LiteralAutomata
@@ -43,7 +44,7 @@ extension RuleSet {
     /// The 8 magic bytes of a saved rule set: "TRNSTRUL".
     public static let magic: [UInt8] = Array("TRNSTRUL".utf8)
     /// The format version this build writes and reads.
-    public static let version: UInt32 = 3
+    public static let version: UInt32 = 4
 
     /// The rule set, its threshold and (for word lists) its built filter automaton, for
     /// ``init(deserializing:)``.

@@ -144,8 +144,7 @@ public struct SpamTrainer: Sendable, Hashable {
         let rules = (words + phrases).map { SpamFilter.Rule(pattern: $0.pattern, weight: $0.weight) }
         let scores = try set.judge(rules: rules, threshold: 0, indices: indices).map(\.score)
         let labels = indices.map { set.records[$0].isSpam }
-        let candidatesT = ThresholdSelection.candidates(scores: scores, isSpam: labels)
-            .filter { c in thresholdAbove.map { c.threshold > $0 } ?? true }
+        let candidatesT = ThresholdSelection.candidates(scores: scores, isSpam: labels, above: thresholdAbove)
         guard let bestF1 = ThresholdSelection.bestF1(candidatesT) else {
             throw TurnstileError(.invalidOptions("no records to choose a threshold on"))
         }

@@ -39,7 +39,12 @@ public enum ThresholdSelection {
 
     /// One candidate per distinct score, highest threshold first, each with the
     /// matrix of "spam when score >= threshold".
-    public static func candidates(scores: [Double], isSpam: [Bool]) -> [ThresholdChoice] {
+    ///
+    /// `above`: only thresholds above this floor. A score above the floor whose next
+    /// lower score is at or below it gets the midpoint between the score and the
+    /// floor instead (the same records are spam), so a floor of 0 never hides the
+    /// threshold that separates the lowest positive spam score from ham at or below 0.
+    public static func candidates(scores: [Double], isSpam: [Bool], above floor: Double? = nil) -> [ThresholdChoice] {
         precondition(scores.count == isSpam.count)
         let order = scores.indices.sorted { scores[$0] != scores[$1] ? scores[$0] > scores[$1] : $0 < $1 }
         let spamTotal = isSpam.filter { $0 }.count
@@ -54,8 +59,13 @@ public enum ThresholdSelection {
                 if isSpam[order[i]] { tp += 1 } else { fp += 1 }
                 i += 1
             }
-            let next = i < order.count ? scores[order[i]] : value - 2
+            var next = i < order.count ? scores[order[i]] : value - 2
+            if let floor {
+                if value <= floor + tolerance { break }  // every lower score is below the floor too
+                next = max(next, floor)
+            }
             let threshold = SpamTrainer.rounded((value + next) / 2, decimals: SpamTrainer.thresholdDecimals)
+            if let floor, threshold <= floor { continue }
             result.append(ThresholdChoice(
                 threshold: threshold,
                 matrix: ConfusionMatrix(tp: tp, fp: fp, tn: hamTotal - fp, fn: spamTotal - tp)))

@@ -46,8 +46,8 @@ struct OptionSpellings: Sendable {
     /// `RuleOptions`.
     static let rules = OptionSpellings(
         flags: ["F", "i", "w"], valued: ["e": "regexp", "f": "file"],
-        longValued: ["regexp", "file", "rules", "max-pattern-file-bytes", "automaton", "max-automaton-bytes",
-                     "max-states", "max-table-bytes"])
+        longValued: ["regexp", "file", "rules", "add-rules", "max-pattern-file-bytes", "automaton",
+                     "max-automaton-bytes", "max-states", "max-table-bytes"])
     /// `StreamOptions`.
     static let stream = OptionSpellings(
         valued: ["j": "threads"], longValued: ["delimiter", "color", "max-record-bytes", "threads"],
@@ -65,6 +65,10 @@ struct OptionSpellings: Sendable {
         longValued: ["max-count", "after-context", "before-context", "context", "match-kind", "binary-files",
                      "include", "exclude", "exclude-dir", "label"],
         numericContext: true, aliases: ["h": "--no-filename", "y": "-i"])
+
+    /// `filter`'s mail delivery options (`FilterCommand`, `FilterCommand+Mail`).
+    static let filterMail = OptionSpellings(
+        longValued: ["spam-to", "move-spam-to", "tag-prefix", "allow-from", "deny-from", "sender-fields"])
 
     /// What `filter` says about `match`'s output flags.
     static let filterRefuses: [String: String] = {
@@ -84,8 +88,8 @@ struct OptionSpellings: Sendable {
 
     /// The spellings of every subcommand, by name.
     static let bySubcommand: [String: OptionSpellings] = [
-        "filter": rules + stream + format + filterGrep
-            + OptionSpellings(longValued: ["spam-to", "threshold"], refused: filterRefuses),
+        "filter": rules + stream + format + filterGrep + filterMail
+            + OptionSpellings(longValued: ["threshold"], refused: filterRefuses),
         "match": rules + stream + format + matchGrep,
         "compile": rules + OptionSpellings(valued: ["o": nil]),
         "eval": rules + labelled + OptionSpellings(longValued: ["threshold", "top"]),

@@ -27,16 +27,19 @@ func maildirFiles(_ paths: [String]) throws -> [String] {
     return result
 }
 
-/// Where `filter --spam-to` writes spam, in the input's format: one file that the
-/// spam records are appended to (lines and mbox), or a folder that gets one file per
-/// spam message (eml: the input's file name; maildir: a Maildir with the message under
-/// the same cur/ or new/ and file name, written in tmp/ first and then renamed, as
-/// Maildir delivery does). A name already taken gets a `.1`, `.2`, … suffix: nothing
-/// is overwritten.
+/// Where `filter --spam-to` writes spam, in the input's format: an mbox file that the
+/// run's spam is appended to once every input was read (``MboxAppend``: locked, never
+/// truncated, untouched when an input fails), or a folder that gets one file per spam
+/// message (eml: the input's file name; maildir: a Maildir with the message under the
+/// same cur/ or new/ and file name, written in tmp/ first and then renamed, as Maildir
+/// delivery does). A name already taken gets a `.1`, `.2`, … suffix: nothing is
+/// overwritten.
 final class SpamDestination {
     private let format: RecordFormat
     private let path: String
-    /// The file for lines and mbox; the current message's file for eml and maildir.
+    /// The mbox the spam is appended to (lines and mbox).
+    private let mbox: MboxAppend?
+    /// The current message's file (eml and maildir).
     private var writer: OutputWriter?
     private var fd: Int32 = -1
     /// The current message's temporary and final paths (maildir).
@@ -48,12 +51,12 @@ final class SpamDestination {
         self.path = path
         switch format {
         case .lines, .mbox:
-            fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-            if fd < 0 { throw CommandFailure("cannot create \(path): \(errnoDescription(errno))") }
-            writer = OutputWriter(fd: fd)
+            mbox = MboxAppend(path: path)
         case .eml:
+            mbox = nil
             try Self.makeFolder(path)
         case .maildir:
+            mbox = nil
             try Self.makeFolder(path)
             for sub in ["cur", "new", "tmp"] { try Self.makeFolder(path + "/" + sub) }
         }
@@ -65,9 +68,10 @@ final class SpamDestination {
         }
     }
 
-    /// A spam message from the input `input` starts.
-    func begin(input: String) throws {
-        guard format == .eml || format == .maildir else { return }
+    /// A spam message from the input `input` starts; `startsWithFromLine`: its first
+    /// bytes are an mbox `From ` line.
+    func begin(input: String, startsWithFromLine: Bool) throws {
+        if let mbox { return try mbox.begin(startsWithFromLine: startsWithFromLine) }
         counter += 1
         let name = input == "(standard input)" ? "message-\(counter).eml" : String(input.split(separator: "/").last ?? "message")
         let folder: String
@@ -92,16 +96,17 @@ final class SpamDestination {
     }
 
     func write(_ bytes: UnsafeBufferPointer<UInt8>) throws {
+        if let mbox { return try mbox.write(bytes) }
         do { try writer?.write(bytes) } catch { throw CommandFailure("cannot write \(path): \(error)") }
     }
 
     func write(_ bytes: [UInt8]) throws {
-        do { try writer?.write(bytes) } catch { throw CommandFailure("cannot write \(path): \(error)") }
+        try bytes.withUnsafeBufferPointer { try write($0) }
     }
 
     /// The current spam message ended.
     func end() throws {
-        guard format == .eml || format == .maildir, let pending else { return }
+        guard mbox == nil, let pending else { return }
         do { try writer?.flush() } catch { throw CommandFailure("cannot write \(pending.temporary): \(error)") }
         close(fd)
         fd = -1
@@ -112,12 +117,14 @@ final class SpamDestination {
         }
     }
 
-    /// Flushes and closes the file (lines and mbox).
-    func finish() throws {
-        if format == .lines || format == .mbox {
-            do { try writer?.flush() } catch { throw CommandFailure("cannot write \(path): \(error)") }
-            if fd >= 0 { close(fd) }
-            fd = -1
+    /// The run is over: an mbox gets the spooled spam appended, unless `inputFailed`
+    /// (then it is left as it was, and the run's exit status says the input failed).
+    func finish(inputFailed: Bool) throws {
+        guard let mbox else { return }
+        if inputFailed {
+            mbox.discard()
+        } else {
+            try mbox.commit()
         }
     }
 }

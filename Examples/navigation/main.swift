@@ -1,0 +1,126 @@
+// example-navigation: screen navigation as GameplayKit's GKStateMachine drives it, on
+// the main actor. Each screen's enter hook shows it (UI code: the hooks are @MainActor),
+// `canEnter` enables buttons like `canEnterState(_:)`, `update(deltaTime:)` drives the
+// current screen's animation, and the tab screens are nested in a `tabs` parent that
+// keeps history: closing Settings returns to the screen that opened it.
+//
+// Run: swift run example-navigation
+import EventMachine
+
+struct Book: Sendable, Hashable {
+    var title: String
+}
+
+enum Screen: Discriminated, Hashable {
+    case tabs                 // the parent of the three tab screens, never shown alone
+    case home
+    case library
+    case detail(Book)
+    case settings
+
+    enum Case: CaseIterable, Hashable, Sendable { case tabs, home, library, detail, settings }
+    var `case`: Case {
+        switch self {
+        case .tabs: .tabs
+        case .home: .home
+        case .library: .library
+        case .detail: .detail
+        case .settings: .settings
+        }
+    }
+}
+
+enum Navigation: Discriminated, Hashable {
+    case openLibrary, open(Book), back, goHome, openSettings, closeSettings
+
+    enum Case: CaseIterable, Hashable, Sendable { case openLibrary, open, back, goHome, openSettings, closeSettings }
+    var `case`: Case {
+        switch self {
+        case .openLibrary: .openLibrary
+        case .open: .open
+        case .back: .back
+        case .goHome: .goHome
+        case .openSettings: .openSettings
+        case .closeSettings: .closeSettings
+        }
+    }
+}
+
+/// What UIKit's navigation controller would do; here it prints.
+@MainActor final class Navigator {
+    private(set) var stack: [String] = []
+    var settingsButtonEnabled = false
+
+    func show(_ title: String) {
+        stack.append(title)
+        print("show \(title)   [settings button \(settingsButtonEnabled ? "on" : "off")]")
+    }
+}
+
+@MainActor final class AppCoordinator {
+    let navigator = Navigator()
+    let machine: MainActorStateMachine<Screen, Navigation>
+    private var fadeIn = 0.0
+
+    init() throws {
+        machine = try MainActorStateMachine(initial: .tabs, rules: [
+            .on(.openLibrary, from: .home, to: .library),
+            .on(.open, from: .library, to: [.detail]) { _, event in
+                guard case .open(let book) = event else { return nil }
+                return .detail(book)
+            },
+            .on(.back, from: .detail, to: .library),
+            .on(.back, from: .library, to: .home),
+            .on(.goHome, from: .tabs, to: .home),             // from any tab screen
+            .on(.openSettings, from: .tabs, to: .settings),   // from any tab screen
+            .on(.closeSettings, from: .settings, to: .tabs),  // back where it was (history)
+        ], nesting: [
+            .parent(.tabs, children: [.home, .library, .detail], initial: .home, history: true),
+        ])
+
+        // Hooks run on the main actor: they may update UI directly.
+        machine.onDidEnter(.home) { [unowned self] _ in show("Home") }
+        machine.onDidEnter(.library) { [unowned self] _ in show("Library") }
+        machine.onDidEnter(.detail) { [unowned self] transition in
+            if case .detail(let book) = transition.to { show("“\(book.title)”") }
+        }
+        machine.onDidEnter(.settings) { [unowned self] _ in show("Settings") }
+        machine.onDidExit(.tabs) { _ in print("  (tab bar hidden)") }
+        machine.onDidEnter(.tabs) { transition in
+            if transition.from != nil { print("  (tab bar shown)") }
+        }
+        machine.onDidEnter(.detail) { [unowned self] _ in fadeIn = 0 }
+        machine.onUpdate(.detail) { [unowned self] deltaTime in
+            guard fadeIn < 1 else { return }
+            fadeIn = min(1, fadeIn + deltaTime * 2)
+            if fadeIn == 1 { print("  cover faded in") }
+        }
+    }
+
+    private func show(_ title: String) {
+        navigator.settingsButtonEnabled = machine.canEnter(.settings)
+        navigator.show(title)
+    }
+
+    func tap(_ event: Navigation) {
+        print("tap \(event.case)")
+        do {
+            try machine.fire(event)
+        } catch {
+            print("  ignored: \(error)")
+        }
+    }
+}
+
+let app = try AppCoordinator()
+app.machine.start()
+app.tap(.openLibrary)
+app.tap(.open(Book(title: "Moby-Dick")))
+for _ in 0..<3 { app.machine.update(deltaTime: 0.25) }   // the game loop / display link
+app.tap(.openSettings)
+app.tap(.openLibrary)                                      // not from Settings
+app.tap(.closeSettings)                                    // back to the book
+app.tap(.back)
+app.tap(.goHome)
+print("visited: \(app.navigator.stack.joined(separator: " → "))")
+print("in tabs: \(app.machine.isIn(.tabs)), screen: \(app.machine.state)")
