@@ -20,10 +20,12 @@ struct MatchCommand: ParsableCommand {
 
             --offsets prints one line per match, 'start:end:pattern:text', with absolute
             byte offsets (end exclusive) and the 0-based pattern id in command-line order
-            over -e, -f lines and --rules lines; --json prints the same as JSON.
+            over -e, -f lines and --rules lines. --json prints rg --json's messages
+            (begin, match with lines, line_number, absolute_offset and submatches,
+            end, summary; text as {"text":…} when it is UTF-8, else {"bytes":base64}).
             --builtin searches with the built-in spam list (whole words, ASCII
             case-insensitive). A pattern that can match the empty string reports its
-            empty matches with --offsets and --json (start = end), as PCRE2 does.
+            empty matches with --offsets (start = end), as PCRE2 does.
 
             Exit status: 0 when a record was selected, 1 when none was, 2 on an error
             (with -q: 0 as soon as one is selected).
@@ -38,9 +40,6 @@ struct MatchCommand: ParsableCommand {
               $ printf 'winner, prize\\n' | turnstile match --offsets -F -e prize -e winner
               0:6:1:winner
               8:13:0:prize
-              $ printf 'a winner, a prize\\n' | turnstile match --json -F -e prize -e winner
-              {"start":2,"end":8,"pattern":1,"text":"winner"}
-              {"start":12,"end":17,"pattern":0,"text":"prize"}
               $ printf 'abcd\\n' | turnstile match -oFe abc -e bcd --match-kind overlapping
               abc
               bcd
@@ -69,7 +68,7 @@ struct MatchCommand: ParsableCommand {
     @Flag(name: .customLong("offsets"), help: "Print every match as 'start:end:pattern:text' (absolute byte offsets).")
     var offsets = false
 
-    @Flag(name: .customLong("json"), help: "Print one JSON object per match: {\"start\":S,\"end\":E,\"pattern\":P,\"text\":...}.")
+    @Flag(name: .customLong("json"), help: "Print ripgrep's JSON Lines messages: begin, one match per record with its submatches, end, summary.")
     var json = false
 
     func validate() throws {
@@ -138,8 +137,10 @@ struct MatchCommand: ParsableCommand {
         if delimiter.byte != 0 && !input.format.isMail { run.binaryFiles = grep.binaryHandling }
         let color = stream.useColor(run.output)
         let outcome: MatchRun.Outcome
-        if offsets || json || (grep.countMatches && grep.mode == .records && !grep.invert && grep.limit == nil) {
-            outcome = run.listMatches(mode: offsets ? .lines : json ? .json : .count, color: color)
+        if json {
+            outcome = run.listJSON()
+        } else if offsets || (grep.countMatches && grep.mode == .records && !grep.invert && grep.limit == nil) {
+            outcome = run.listMatches(mode: offsets ? .lines : .count, color: color)
         } else {
             var settings = GrepSink.Settings()
             settings.mode = grep.countMatches && grep.mode == .records ? .count : grep.mode

@@ -61,6 +61,22 @@ struct MatchRun {
         return Outcome(status: status, matched: sink.matchedAny, truncated: reader.truncatedSomeRecord)
     }
 
+    /// `--json`: ripgrep's messages, on one thread (each input's messages carry its
+    /// totals).
+    func listJSON() -> Outcome {
+        var sink = RipgrepJSONSink(output: output)
+        var reader = makeReader()
+        defer { reader.deallocate() }
+        let status = runInputs(inputs, output: output) { (fd, name) throws(ScanError) in
+            sink.beginInput(name: name)
+            try reader.read(fd: fd, into: &sink)
+            do throws(OutputError) { try sink.endInput() } catch { throw .sink(error) }
+        } finish: { () throws(OutputError) in
+            try sink.summary()
+        }
+        return Outcome(status: status, matched: sink.matchedAny, truncated: reader.truncatedSomeRecord)
+    }
+
     /// grep's output: selected records, their matches (`-o`), counts, names.
     func selectRecords(_ settings: GrepSink.Settings) -> Outcome {
         let named = named
