@@ -95,8 +95,9 @@ test-asan: deps
 test-tsan: deps
 	TURNSTILE_SANITIZER=thread $(SWIFT) test --sanitize=thread --scratch-path .build-tsan
 
-# The CLI on hostile input (Fuzz/hostile-cli.sh lists the cases), with exit status and
-# peak RSS per case. `make test` runs it with HOSTILE_FLAGS=--small (inputs 1/32 the size).
+# The CLI on hostile input (Fuzz/hostile-cli.sh lists the cases; python3 makes and
+# checks the mail set), with exit status and peak RSS per case. `make test` runs it with HOSTILE_FLAGS=--small (inputs 1/32 the size).
 hostile-cli:
 	@command -v /usr/bin/time >/dev/null || { $(APT_GET) update && $(APT_GET) install -y time; }
+	@command -v python3 >/dev/null || { $(APT_GET) update && $(APT_GET) install -y python3; }
 	Fuzz/hostile-cli.sh $(HOSTILE_FLAGS) $(TURNSTILE)

@@ -4,8 +4,9 @@
 //
 //   swift package benchmark                 micro-benchmarks (ordo-one/package-benchmark):
 //                                           throughput, build time, allocations, events/s
-//   swift run -c release compare            side by side with PCRE2 (JIT and interpreter,
-//                                           in-process) and grep / rg / pcre2grep (whole
+//   swift run -c release compare            side by side with Hyperscan (in-process, loaded
+//                                           with dlopen when installed), PCRE2 (JIT and
+//                                           interpreter, in-process) and grep / rg / pcre2grep (whole
 //                                           process): Markdown table, CSV and SVG chart
 //   ./run-compare.sh                        the full run, written to results/<date>/
 import PackageDescription

@@ -219,3 +219,60 @@ extension MachineCore {
         guards.filter { $0.eventClass == eventClass }.map(\.body) + guards.filter { $0.eventClass == nil }.map(\.body)
     }
 }
+
+// MARK: - What both machines do the same way
+
+extension MachineCore {
+    /// Carries out prepared work — outside any lock: tells rejection observers, asks the
+    /// guards, then runs the steps, calling `commit` between the will and the did hooks.
+    /// `call`, `check` and `reject` invoke the owner's closures in its own isolation.
+    /// Returns nil when nothing happened (a stale timeout, a repeated start).
+    static func perform(
+        _ prepared: Prepared,
+        call: (Hook, Transition) -> Void,
+        check: (Guard, Transition) -> Bool,
+        reject: (Rejection, TransitionError) -> Void,
+        commit: (Definition.Plan) -> Void
+    ) -> Result<Transition, TransitionError>? {
+        switch prepared {
+        case .stale:
+            return nil
+        case .rejected(let error, let observers):
+            for observer in observers { reject(observer, error) }
+            return .failure(error)
+        case .valid(let steps):
+            let t = steps.plan.transition
+            if let refusal = steps.refusal, !steps.guards.allSatisfy({ check($0, t) }) {
+                for observer in steps.rejectionObservers { reject(observer, refusal) }
+                return .failure(refusal)
+            }
+            steps.run({ call($0, t) }) { commit(steps.plan) }
+            return .success(t)
+        }
+    }
+
+    /// `true` when `event` is valid now, its rule finds a destination and every guard
+    /// (asked through `check`) accepts it. Call it on a snapshot when a lock guards the core.
+    func canFire(_ event: Event, _ definition: Definition, check: (Guard, Transition) -> Bool) -> Bool {
+        guard case .success(let plan) = definition.plan(event, in: state, leaf: leaf, history: history),
+              let c = definition.eventClass(event.case) else { return false }
+        return guards(for: c).allSatisfy { check($0, plan.transition) }
+    }
+
+    /// `true` when some event valid now may lead to `target`: for a plain event (its own
+    /// case) planned and accepted by its guards; for an event with data, declared.
+    func canEnter(_ target: State.Case, _ definition: Definition, check: (Guard, Transition) -> Bool) -> Bool {
+        for e in definition.validEvents(in: state.case) {
+            let declared = definition.destinations(from: state.case, on: e)
+            guard let event = e as? Event else {
+                if declared.contains(target) { return true }
+                continue
+            }
+            guard case .success(let plan) = definition.plan(event, in: state, leaf: leaf, history: history),
+                  plan.transition.to.case == target || declared.contains(target),
+                  let c = definition.eventClass(e) else { continue }
+            if guards(for: c).allSatisfy({ check($0, plan.transition) }) { return true }
+        }
+        return false
+    }
+}

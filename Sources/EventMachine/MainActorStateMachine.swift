@@ -111,26 +111,12 @@ public final class MainActorStateMachine<State: Discriminated, Event: Discrimina
     /// `true` when `event` is valid now, its rule finds a destination and every guard
     /// accepts it; see ``StateMachine/canFire(_:)``.
     public func canFire(_ event: Event) -> Bool {
-        guard case .success(let plan) = definition.plan(event, in: core.state, leaf: core.leaf, history: core.history),
-              let c = definition.eventClass(event.case) else { return false }
-        return core.guards(for: c).allSatisfy { $0(plan.transition) }
+        core.canFire(event, definition) { g, t in g(t) }
     }
 
     /// `true` when some event valid now may lead to `state`; see ``StateMachine/canEnter(_:)``.
     public func canEnter(_ state: State.Case) -> Bool {
-        let current = core.state
-        for e in definition.validEvents(in: current.case) {
-            let declared = definition.destinations(from: current.case, on: e)
-            guard let event = e as? Event else {
-                if declared.contains(state) { return true }
-                continue
-            }
-            guard case .success(let plan) = definition.plan(event, in: current, leaf: core.leaf, history: core.history),
-                  plan.transition.to.case == state || declared.contains(state),
-                  let c = definition.eventClass(e) else { continue }
-            if core.guards(for: c).allSatisfy({ $0(plan.transition) }) { return true }
-        }
-        return false
+        core.canEnter(state, definition) { g, t in g(t) }
     }
 
     // MARK: Registering hooks
@@ -308,26 +294,15 @@ public final class MainActorStateMachine<State: Discriminated, Event: Discrimina
             for handler in core.updateHandlers(definition) { handler(deltaTime) }
             return nil
         }
-        switch core.prepare(work, definition) {
-        case .stale:
-            return nil
-        case .rejected(let error, let observers):
-            for observer in observers { observer(error) }
-            return .failure(error)
-        case .valid(let steps):
-            let t = steps.plan.transition
-            if let refusal = steps.refusal, !steps.guards.allSatisfy({ $0(t) }) {
-                for observer in steps.rejectionObservers { observer(refusal) }
-                return .failure(refusal)
+        return Core.perform(
+            core.prepare(work, definition),
+            call: { hook, t in hook(t) }, check: { g, t in g(t) }, reject: { observer, e in observer(e) }
+        ) { plan in
+            var cancelled: [Task<Void, Never>] = []
+            registrar.withMutation(of: self, keyPath: \.state) {
+                cancelled = core.commit(plan)
             }
-            steps.run({ $0(t) }) {
-                var cancelled: [Task<Void, Never>] = []
-                registrar.withMutation(of: self, keyPath: \.state) {
-                    cancelled = core.commit(steps.plan)
-                }
-                for task in cancelled { task.cancel() }
-            }
-            return .success(t)
+            for task in cancelled { task.cancel() }
         }
     }
 

@@ -184,11 +184,7 @@ public final class StateMachine<State: Discriminated, Event: Discriminated>: Sen
     ///
     /// - Complexity: O(1) plus the rule's destination function and the guards.
     public func canFire(_ event: Event) -> Bool {
-        let (state, leaf, history, guards) = storage.withLock { s in
-            (s.state, s.leaf, s.history, definition.eventClass(event.case).map { s.guards(for: $0) } ?? [])
-        }
-        guard case .success(let plan) = definition.plan(event, in: state, leaf: leaf, history: history) else { return false }
-        return guards.allSatisfy { $0(plan.transition) }
+        storage.withLock { $0 }.canFire(event, definition) { g, t in g(t) }
     }
 
     /// `true` when some event valid in the current state may lead to `state` and, for a
@@ -198,20 +194,7 @@ public final class StateMachine<State: Discriminated, Event: Discriminated>: Sen
     ///
     /// - Complexity: O(|events|) plus the guards.
     public func canEnter(_ state: State.Case) -> Bool {
-        let (current, leaf, history) = storage.withLock { ($0.state, $0.leaf, $0.history) }
-        for e in definition.validEvents(in: current.case) {
-            let declared = definition.destinations(from: current.case, on: e)
-            guard let event = e as? Event else {
-                if declared.contains(state) { return true }
-                continue
-            }
-            guard case .success(let plan) = definition.plan(event, in: current, leaf: leaf, history: history),
-                  plan.transition.to.case == state || declared.contains(state),
-                  let c = definition.eventClass(e) else { continue }
-            let guards = storage.withLock { $0.guards(for: c) }
-            if guards.allSatisfy({ $0(plan.transition) }) { return true }
-        }
-        return false
+        storage.withLock { $0 }.canEnter(state, definition) { g, t in g(t) }
     }
 
     // MARK: Registering hooks
@@ -468,26 +451,15 @@ public final class StateMachine<State: Discriminated, Event: Discriminated>: Sen
             for handler in handlers { handler(deltaTime) }
             return nil
         }
-        switch storage.withLock({ $0.prepare(work, definition) }) {
-        case .stale:
-            return nil
-        case .rejected(let error, let observers):
-            for observer in observers { observer(error) }
-            return .failure(error)
-        case .valid(let steps):
-            let t = steps.plan.transition
-            if let refusal = steps.refusal, !steps.guards.allSatisfy({ $0(t) }) {
-                for observer in steps.rejectionObservers { observer(refusal) }
-                return .failure(refusal)
+        return Core.perform(
+            storage.withLock { $0.prepare(work, definition) },
+            call: { hook, t in hook(t) }, check: { g, t in g(t) }, reject: { observer, e in observer(e) }
+        ) { plan in
+            var cancelled: [Task<Void, Never>] = []
+            registrar.withMutation(of: self, keyPath: \.state) {
+                cancelled = storage.withLock { $0.commit(plan) }
             }
-            steps.run({ $0(t) }) {
-                var cancelled: [Task<Void, Never>] = []
-                registrar.withMutation(of: self, keyPath: \.state) {
-                    cancelled = storage.withLock { $0.commit(steps.plan) }
-                }
-                for task in cancelled { task.cancel() }
-            }
-            return .success(t)
+            for task in cancelled { task.cancel() }
         }
     }
 

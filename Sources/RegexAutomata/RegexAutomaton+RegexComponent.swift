@@ -19,8 +19,8 @@ extension RegexAutomaton {
         var steps = 0
         switch engine {
         case .dense(let forward, _):
-            guard let e = forward.regexSearchForward(haystack, from: offset, anchored: true, earliest: false,
-                                                     steps: &steps) else { return nil }
+            guard let e = forward.searchForward(haystack, in: offset..<haystack.count, anchored: true, earliest: false)
+            else { return nil }
             return Match(pattern: e.pattern, start: offset, end: e.end)
         case .lazy(let forward, _):
             switch forward.searchForward(forward.makeCache(), haystack, from: offset, anchored: true,

@@ -193,7 +193,7 @@ struct Searcher {
     var nonEmptyCache: LazyDFA.Cache? = nil
     var stats = RegexAutomaton.SearchStats()
     /// Whether the prefix prefilter still pays off in this search.
-    var prefilterRun = PrefilterRun()
+    var prefilterEffectiveness = PrefilterEffectiveness()
 
     init(_ regex: RegexAutomaton) { self.regex = regex }
 
@@ -213,8 +213,9 @@ struct Searcher {
     mutating func isMatch(_ haystack: UnsafeBufferPointer<UInt8>) -> Bool {
         switch regex.engine {
         case .dense(let forward, _):
-            return forward.regexSearchForward(haystack, from: 0, anchored: false, earliest: true, prefilter: regex.prefilter,
-                                              run: &prefilterRun, steps: &stats.transitions) != nil
+            return forward.searchForward(haystack, in: 0..<haystack.count, anchored: false, earliest: true,
+                                         prefilter: regex.prefilter?.prefixes, effectiveness: &prefilterEffectiveness,
+                                         steps: &stats.transitions) != nil
         case .lazy(let forward, _):
             let cache = forwardCache ?? forward.makeCache()
             forwardCache = cache
@@ -232,9 +233,9 @@ struct Searcher {
     mutating func earliestEnd(_ haystack: UnsafeBufferPointer<UInt8>, from: Int) -> Int? {
         switch regex.engine {
         case .dense(let forward, _):
-            return forward.regexSearchForward(haystack, from: from, anchored: false, earliest: true,
-                                              prefilter: regex.prefilter, run: &prefilterRun,
-                                              steps: &stats.transitions)?.end
+            return forward.searchForward(haystack, in: from..<haystack.count, anchored: false, earliest: true,
+                                         prefilter: regex.prefilter?.prefixes, effectiveness: &prefilterEffectiveness,
+                                         steps: &stats.transitions)?.end
         case .lazy(let forward, _):
             let cache = forwardCache ?? forward.makeCache()
             forwardCache = cache
@@ -265,11 +266,13 @@ struct Searcher {
         }
         switch regex.engine {
         case .dense(let forward, let reverse):
-            guard let e = forward.regexSearchForward(haystack, from: from, anchored: false, earliest: false,
-                                                     prefilter: regex.prefilter, run: &prefilterRun, steps: &stats.transitions)
+            guard let e = forward.searchForward(haystack, in: from..<haystack.count, anchored: false, earliest: false,
+                                                prefilter: regex.prefilter?.prefixes, effectiveness: &prefilterEffectiveness,
+                                                steps: &stats.transitions)
             else { return nil }
-            if let s = reverse.regexSearchReverse(haystack, in: from..<e.end, pattern: e.pattern, steps: &stats.transitions) {
-                return Match(pattern: e.pattern, start: s, end: e.end)
+            if let s = reverse.searchReverse(haystack, in: from..<e.end, anchored: true, earliest: false,
+                                             pattern: e.pattern, steps: &stats.transitions) {
+                return Match(pattern: e.pattern, start: s.end, end: e.end)
             }
             return pikeVM(haystack, from: from, retry: false)
         case .lazy(let forward, let reverse):

@@ -210,7 +210,8 @@ public struct Matcher: Sendable {
             let (regex, hirs, searched) = try Self.compileRegex(patterns, options: options)
             regexShape = RegexShape(searched, canMatchEmpty: regex.canMatchEmpty)
             do {
-                if !options.wholeLine, let literals = try RegexLiterals(hirs: hirs, options: options) {
+                if !options.wholeLine,
+                   let literals = try RegexLiterals(hirs: hirs, prefilter: options.prefilter, wholeWord: options.wholeWord) {
                     engine = .regexLiterals(literals, regex)
                     return
                 }
@@ -240,7 +241,10 @@ public struct Matcher: Sendable {
             literalWordsFiltered = options.wholeWord && !engineOptions.wholeWord
             do {
                 if patterns.count == 1 {
-                    engine = .kmp(try SingleLiteralSearcher(patterns[0], options: engineOptions))
+                    engine = .kmp(try SingleLiteralSearcher(
+                        patterns[0], asciiCaseInsensitive: options.caseInsensitive, wholeWord: engineOptions.wholeWord,
+                        leftmost: options.matchKind.isLeftmost, prefilter: options.prefilter,
+                        limits: options.effectiveLimits))
                 } else {
                     engine = .ahoCorasick(try AhoCorasick.Builder()
                         .matchKind(options.matchKind)
@@ -527,82 +531,6 @@ public struct Matcher: Sendable {
             return !shape.bytes[Int(byte)] && !isASCIIWordByte(byte) && !shape.needsRecordEdges
                 && (!shape.usesLineAnchors || byte == 0x0A)
                 && (!shape.canMatchEmpty || (options.lineRecords && byte == 0x0A))
-        }
-    }
-}
-
-/// One literal: KMP's overlapping automaton plus the selection of leftmost,
-/// non-overlapping, whole-word matches. (With a single pattern, leftmost-first and
-/// leftmost-longest coincide, and occurrences arrive in start order.)
-struct SingleLiteralSearcher: Sendable {
-    let kmp: KMP
-    let dfa: DenseDFA
-    let length: Int
-    let wholeWord: Bool
-    let leftmost: Bool
-    /// `memchr` on the pattern's rarest byte plus verification; nil for the empty
-    /// pattern or when prefilters are off. KMP stays the worst-case-linear fallback.
-    let rareByte: RareBytePrefilter?
-
-    init(_ pattern: [UInt8], options: Matcher.Options) throws(AutomatonError) {
-        kmp = try KMP(pattern, matchKind: .overlapping, asciiCaseInsensitive: options.caseInsensitive,
-                      wholeWord: false, prefilter: false, limits: options.effectiveLimits)
-        dfa = kmp.denseDFA
-        length = pattern.count
-        wholeWord = options.wholeWord
-        leftmost = options.matchKind.isLeftmost
-        rareByte = options.prefilter && !pattern.isEmpty
-            ? RareBytePrefilter(pattern, asciiCaseInsensitive: options.caseInsensitive) : nil
-    }
-
-    /// PCRE2's `\b` at offset `x`: the bytes on either side differ in wordness.
-    @inline(__always)
-    static func isBoundary(_ h: UnsafeBufferPointer<UInt8>, _ x: Int) -> Bool {
-        let before = x > 0 && isASCIIWordByte(h[x - 1])
-        let after = x < h.count && isASCIIWordByte(h[x])
-        return before != after
-    }
-
-    func appendMatches(in haystack: UnsafeBufferPointer<UInt8>, to out: inout [Match]) {
-        forEachMatch(in: haystack, from: 0) { out.append($0); return true }
-    }
-
-    /// Calls `body` for each selected match starting at or after `from`, in order;
-    /// `body` returns false to stop.
-    func forEachMatch(in haystack: UnsafeBufferPointer<UInt8>, from start0: Int, _ body: (Match) -> Bool) {
-        var nextAllowed = start0
-        var stopped = false
-        let length = self.length, wholeWord = self.wholeWord, leftmost = self.leftmost
-        // Selection over occurrences in start order: whole words, then leftmost
-        // non-overlapping.
-        func offer(_ start: Int) {
-            let end = start &+ length
-            if wholeWord, !(Self.isBoundary(haystack, start) && Self.isBoundary(haystack, end)) { return }
-            if leftmost {
-                if start < nextAllowed { return }
-                nextAllowed = end
-            }
-            if !body(Match(pattern: 0, start: start, end: end)) { stopped = true }
-        }
-        var from = start0
-        if let rareByte {
-            // PERF: Benchmarks/scripts/literal_throughput.py 'match 1 words'.
-            var candidates = 0
-            var tooMany = false
-            while let start = rareByte.nextOccurrence(in: haystack, from: from, candidates: &candidates) {
-                offer(start)
-                if stopped { return }
-                from = start &+ 1
-                if leftmost && nextAllowed > from { from = nextAllowed }
-                // Candidates more often than one per 16 bytes: verification would
-                // dominate (and is O(n·m) at worst), so let KMP finish in O(n).
-                if candidates > 64 && candidates &* 16 > from &- start0 { tooMany = true; break }
-            }
-            if !tooMany { return }
-        }
-        dfa.forEachMatchEnd(haystack, in: from..<haystack.count) { end, _ in
-            offer(end - length)
-            return !stopped
         }
     }
 }

@@ -21,7 +21,11 @@ struct FilterCommand: ParsableCommand {
             grep's -n, -c, -H, -q, -s and -r work with grep's meanings on the records
             filter prints; match's output flags (-o, -v, -A, ...) are refused.
 
-            Exit status: 0 when some record was spam, 1 when none was, 2 on any error.
+            --tag (mail) writes every message back with X-Spam-Status and, for spam,
+            X-Spam-Flag: YES added to its header, for procmail, maildrop and Sieve.
+
+            Exit status: 0 when some record was spam, 1 when none was, 2 on any error;
+            with --tag, 0 whenever the messages were written.
 
             Examples:
               $ printf 'lunch?\\nURGENT: claim your prize\\n' | turnstile filter
@@ -47,6 +51,8 @@ struct FilterCommand: ParsableCommand {
               $ turnstile filter --format mbox --count Corpora/mail/sample.mbox
               clean 4 spam 1
               $ turnstile filter --format mbox --spam-to spam.mbox Corpora/mail/sample.mbox
+              $ turnstile filter --format mbox --tag Corpora/mail/sample.mbox | grep -c YES
+              1
             """)
 
     @OptionGroup(title: "Rule options") var rules: RuleOptions

@@ -45,7 +45,8 @@ struct RulesCommand: ParsableCommand {
         var comments: [String] = []
         do {
             if rules.isEmpty {
-                set = mail ? .standardMail : .standard
+                // The built-in list, with the rules of any --add-rules file after it.
+                set = try rules.ruleSet(fallback: mail ? .standardMail : .standard)
                 comments = RuleFile.leadingComments(in: Array((mail ? DefaultMailList.source : DefaultSpamList.source).utf8))
             } else {
                 set = try rules.ruleSet(fallback: .standard)

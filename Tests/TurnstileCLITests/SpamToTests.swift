@@ -60,6 +60,71 @@ struct SpamToTests {
         #expect(count.out == "clean 1 spam 1\n", "two messages, each whole")
     }
 
+    @Test("a .lock file held by another program is waited for; one older than five minutes is broken")
+    func dotlock() throws {
+        let dir = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let rules = try MailCommandTests.rules(in: dir)
+        let junk = try CLI.write(Self.earlier.bytes, to: "Junk.mbox", in: dir)
+        let input = try CLI.write(Self.spam("a", 1).bytes, to: "in.mbox", in: dir)
+        let lock = try CLI.write("4242\n".bytes, to: "Junk.mbox.lock", in: dir)  // as procmail's lockfile(1) leaves it
+        let p = Process()
+        p.executableURL = CLI.binary
+        p.arguments = ["filter", "--format", "mbox", "--count"] + MailCommandTests.ruleArgs(rules) + ["--spam-to", junk, input]
+        p.environment = CLI.childEnvironment
+        p.standardOutput = FileHandle.nullDevice
+        try p.run()
+        // Start-up plus judging takes well under this; then it waits for the lock.
+        Thread.sleep(forTimeInterval: 4)
+        #expect(p.isRunning, "waiting for the lock")
+        #expect(try String(contentsOfFile: junk, encoding: .utf8) == Self.earlier, "nothing written while locked")
+        try FileManager.default.removeItem(atPath: lock)
+        p.waitUntilExit()
+        #expect(p.terminationStatus == 0)
+        #expect(try String(contentsOfFile: junk, encoding: .utf8) == Self.earlier + Self.spam("a", 1))
+        #expect(!FileManager.default.fileExists(atPath: lock), "its own lock removed")
+
+        // A lock left by a holder that died ten minutes ago.
+        try CLI.write("4242\n".bytes, to: "Junk.mbox.lock", in: dir)
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -600)], ofItemAtPath: lock)
+        let stale = try CLI.run(["filter", "--format", "mbox", "--count"] + MailCommandTests.ruleArgs(rules) + ["--spam-to", junk, input])
+        #expect(stale.status == 0, "\(stale.err)")
+        #expect(try String(contentsOfFile: junk, encoding: .utf8) == Self.earlier + Self.spam("a", 1) + Self.spam("a", 1))
+    }
+
+    @Test("an fcntl lock held by another program (as dovecot and maildrop take it) is waited for",
+          .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/python3")))
+    func fcntlLock() throws {
+        let dir = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let rules = try MailCommandTests.rules(in: dir)
+        let junk = try CLI.write(Self.earlier.bytes, to: "Junk.mbox", in: dir)
+        let input = try CLI.write(Self.spam("a", 1).bytes, to: "in.mbox", in: dir)
+        // Holds a POSIX record lock on the whole file until its standard input closes.
+        let holder = Process()
+        holder.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        holder.arguments = ["-c", "import fcntl, sys; f = open(sys.argv[1], 'a'); fcntl.lockf(f, fcntl.LOCK_EX); print('locked', flush=True); sys.stdin.read()", junk]
+        let toHolder = Pipe(), fromHolder = Pipe()
+        holder.standardInput = toHolder
+        holder.standardOutput = fromHolder
+        try holder.run()
+        _ = fromHolder.fileHandleForReading.availableData  // "locked"
+        let p = Process()
+        p.executableURL = CLI.binary
+        p.arguments = ["filter", "--format", "mbox", "--count"] + MailCommandTests.ruleArgs(rules) + ["--spam-to", junk, input]
+        p.environment = CLI.childEnvironment
+        p.standardOutput = FileHandle.nullDevice
+        try p.run()
+        Thread.sleep(forTimeInterval: 4)
+        #expect(p.isRunning, "waiting for the fcntl lock")
+        #expect(try String(contentsOfFile: junk, encoding: .utf8) == Self.earlier, "nothing written while locked")
+        try toHolder.fileHandleForWriting.close()
+        holder.waitUntilExit()
+        p.waitUntilExit()
+        #expect(p.terminationStatus == 0)
+        #expect(try String(contentsOfFile: junk, encoding: .utf8) == Self.earlier + Self.spam("a", 1))
+    }
+
     @Test("two runs appending at once: each run's spam is in the file whole and in order, nothing lost")
     func concurrentRuns() throws {
         let dir = try CLI.temporaryDirectory()

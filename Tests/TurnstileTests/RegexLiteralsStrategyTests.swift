@@ -1,4 +1,4 @@
-// The literal-alternation strategy (Turnstile/RegexLiterals.swift) forced on and off:
+// The literal-alternation strategy (RegexAutomata/Strategy/RegexLiterals.swift) forced on and off:
 // a regex that is an alternation of literals is searched by KMP / Aho-Corasick with
 // exactly the regex DFA's matches (and PCRE2's), on random alternations × random
 // haystacks (fixed seed, printed) and on corpus text.

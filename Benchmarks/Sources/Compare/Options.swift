@@ -42,8 +42,9 @@ struct CompareOptions {
                        [--scratch DIR] [--no-external] [--no-interpreter]
 
         Measures every workload of Corpora/bench/workloads.json on Turnstile (in-process
-        and the turnstile CLI), PCRE2 (JIT and interpreter, in-process) and, when they are
-        installed, grep, rg and pcre2grep (whole process). Prints a Markdown table; with
+        and the turnstile CLI), PCRE2 (JIT and interpreter, in-process), Hyperscan (in-process,
+        the anchor, when libhs.so.5 is installed) and, when they are installed, grep, rg and
+        pcre2grep (whole process). Prints a Markdown table; with
         --out also writes table.md, results.csv and chart.svg there. Exits 1 when two
         engines disagree on a count (printed as ERROR lines), 2 on a usage error.
 

@@ -5,7 +5,7 @@
 import Foundation
 
 let engineTitles: [String: String] = [
-    EngineName.turnstile: "Turnstile", EngineName.pcre2JIT: "PCRE2-JIT", EngineName.pcre2Interp: "PCRE2-interp",
+    EngineName.turnstile: "Turnstile", EngineName.hyperscan: "Hyperscan", EngineName.pcre2JIT: "PCRE2-JIT", EngineName.pcre2Interp: "PCRE2-interp",
     EngineName.turnstileCLI: "turnstile CLI", EngineName.rg: "rg", EngineName.grep: "grep", EngineName.pcre2grep: "pcre2grep",
 ]
 
@@ -79,22 +79,24 @@ struct Report {
         let engines = EngineName.all.filter { e in results.contains { $0.engine == e && ($0.kind == "literal" || $0.kind == "regex") } }
         if !searchRows.isEmpty {
             out += "## Search throughput (MB/s = 10⁶ bytes/s; median, <sub>min–max</sub> of the timed runs)\n\n"
-            out += "| workload | haystack | matches (Turnstile) | " + engines.map { engineTitles[$0] ?? $0 }.joined(separator: " | ") + " | Turnstile / PCRE2-JIT |\n"
-            out += "|---|---|--:|" + engines.map { _ in "--:|" }.joined() + "--:|\n"
+            out += "| workload | haystack | matches (Turnstile) | " + engines.map { engineTitles[$0] ?? $0 }.joined(separator: " | ") + " | Turnstile / PCRE2-JIT | Turnstile / Hyperscan |\n"
+            out += "|---|---|--:|" + engines.map { _ in "--:|" }.joined() + "--:|--:|\n"
             for (name, byEngine) in searchRows {
                 let t = byEngine[EngineName.turnstile]
                 let j = byEngine[EngineName.pcre2JIT]
                 var ratio = ""
                 if let a = t?.medianMBps, let b = j?.medianMBps { ratio = String(format: "%.2f×", a / b) }
                 else if t?.medianMBps != nil, let j, case .failed(let label, _) = j.status { ratio = "PCRE2 \(label)" }
+                var anchor = ""
+                if let a = t?.medianMBps, let h = byEngine[EngineName.hyperscan]?.medianMBps { anchor = String(format: "%.2f×", a / h) }
                 let any = byEngine.values.max { $0.haystackBytes < $1.haystackBytes }!
                 let count = t?.count.map(grouped) ?? ""
                 out += "| \(md(name)) | \(any.haystack) \(formatBytes(any.haystackBytes)) | \(count) | "
-                    + engines.map { cell(byEngine[$0]) }.joined(separator: " | ") + " | \(ratio) |\n"
+                    + engines.map { cell(byEngine[$0]) }.joined(separator: " | ") + " | \(ratio) | \(anchor) |\n"
             }
             out += "\n¹ measured on a line-aligned prefix of the haystack, because a run over all of it would exceed the run budget (bytes in the CSV and in the details below). "
-            out += "In-process engines (Turnstile, PCRE2) count matches in memory; whole-process tools include process start-up (building the automaton too) and reading the file: see the start-up table, and MB/s net of start-up in the details. "
-            out += "turnstile CLI runs `match --count-matches` (matches), or `filter --count` for whole-word rows (lines with a match); rg runs `--count-matches`, or `-c` for whole-word rows; grep and pcre2grep run `-c` (lines with a match). Every count is checked against Turnstile's on the same bytes.\n\n"
+            out += "In-process engines (Turnstile, Hyperscan, PCRE2) count matches in memory (Hyperscan, the anchor, reports every match end: its count is the greedy non-overlapping one and may differ where matches overlap); whole-process tools include process start-up (building the automaton too) and reading the file: see the start-up table, and MB/s net of start-up in the details. "
+            out += "turnstile CLI runs `match --count-matches` (matches), or `filter --count` for whole-word rows (lines with a match); rg runs `--count-matches`, or `-c` for whole-word rows; grep and pcre2grep run `-c` (lines with a match). Every other count is checked against Turnstile's on the same bytes.\n\n"
         }
 
         let baselines = results.filter { $0.kind == "baseline" }
@@ -208,7 +210,7 @@ struct Report {
         let data = rows { $0.kind == "literal" || $0.kind == "regex" }
         let engines = EngineName.all.filter { e in results.contains { $0.engine == e && ($0.kind == "literal" || $0.kind == "regex") } }
         let colors: [String: String] = [
-            EngineName.turnstile: "#d62728", EngineName.pcre2JIT: "#1f77b4", EngineName.pcre2Interp: "#9ecae1",
+            EngineName.turnstile: "#d62728", EngineName.hyperscan: "#17becf", EngineName.pcre2JIT: "#1f77b4", EngineName.pcre2Interp: "#9ecae1",
             EngineName.turnstileCLI: "#ff9896", EngineName.rg: "#2ca02c", EngineName.grep: "#9467bd", EngineName.pcre2grep: "#8c564b",
         ]
         let barH = 9.0, groupGap = 14.0

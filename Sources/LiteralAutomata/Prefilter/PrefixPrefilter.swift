@@ -16,6 +16,8 @@
 // the caller's run-time judgement (a prefilter that fires every few bytes costs more
 // than it saves).
 
+import AutomatonCore
+
 /// Where a match that starts with one of a set of literal prefixes may begin.
 ///
 /// ```swift
@@ -119,4 +121,15 @@ public struct PrefixPrefilter: Sendable {
             return p.find(h, from, h.count)
         }
     }
+}
+
+extension PrefixPrefilter: SearchPrefilter {
+    /// The first candidate in `from..<end`, or `end`: what the core's search loops ask.
+    @inlinable @inline(__always)
+    public func find(_ haystack: UnsafeBufferPointer<UInt8>, from: Int, end: Int) -> Int {
+        min(find(haystack, from), end)
+    }
+
+    /// The longest prefix, which a skip is judged against.
+    @inlinable public var longestLiteral: Int { longestPrefix }
 }

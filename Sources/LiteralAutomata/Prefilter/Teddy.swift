@@ -15,7 +15,7 @@
 // It never changes a result: every occurrence starts with some prefix, whose bucket
 // bit is set in all of its bytes' nibble entries. Limits: candidates are supersets
 // (nibbles of different prefixes in one bucket combine), so many short prefixes make
-// it weak; the search turns it off at run time then (PrefilterState).
+// it weak; the search turns it off at run time then (PrefilterEffectiveness).
 
 import AutomatonCore
 import CLiteralSIMD

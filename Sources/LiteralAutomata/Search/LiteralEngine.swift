@@ -50,14 +50,15 @@ struct LiteralEngine: Sendable {
         self.wholeWord = wholeWord
         self.lengths = lengths
         // A loader that has walked the table already passes what it found.
-        self.maxLength = maxLength ?? Self.longestReported(storage, lengths: lengths)
+        let longest = maxLength ?? Self.longestReported(storage, lengths: lengths)
+        self.maxLength = longest
         self.hasEmpty = lengths.contains(0)
         self.shape = shape
         self.storage = storage
         self.prefilterEnabled = prefilterEnabled
         self.prefilter = prefilterEnabled
             ? Self.makePrefilter(storage, patternCount: lengths.count, shortest: lengths.min() ?? 0,
-                                 level: simdLevel) : nil
+                                 level: simdLevel).map { LiteralPrefilter(kernel: $0, longestLiteral: longest) } : nil
     }
 
     /// The shape a kind and option set needs.
@@ -70,7 +71,7 @@ struct LiteralEngine: Sendable {
     /// memchr3 for two or three start bytes; else none.
     // PERF: Benchmarks/scripts/literal_throughput.py 'match 10 words', 'filter -i -w 10 words'.
     static func makePrefilter(_ storage: LiteralStorage, patternCount: Int, shortest: Int,
-                              level: SIMDLevel) -> LiteralPrefilter? {
+                              level: SIMDLevel) -> LiteralPrefilter.Kernel? {
         let startBytes = Self.startBytePrefilter(storage, level: level)
         if let startBytes, startBytes.bytes.count == 1 { return .startBytes(startBytes) }
         if case .dense(let dfa) = storage,
@@ -230,19 +231,22 @@ struct LiteralEngine: Sendable {
 extension LiteralEngine {
     @inline(__always)
     static func isBoundary(_ h: UnsafeBufferPointer<UInt8>, _ x: Int) -> Bool {
-        let before = x > 0 && isASCIIWordByte(h[x &- 1])
-        let after = x >= 0 && x < h.count && isASCIIWordByte(h[x])
-        return before != after
+        isASCIIWordBoundary(h, at: x)
     }
 
     /// The end of the leftmost match starting at or after `from` (leftmost shape only).
     func leftmostEnd(_ h: UnsafeBufferPointer<UInt8>, from: Int) -> MatchEnd? {
         switch storage {
         case .dense(let dfa):
-            if let pf = prefilter { return Self.denseLeftmost(dfa, h, from, pf, maxLength) }
-            return dfa.searchForward(h, in: from..<h.count, earliest: false)
+            var effectiveness = PrefilterEffectiveness()
+            var steps = 0
+            guard let pf = prefilter else { return dfa.searchForward(h, in: from..<h.count, earliest: false) }
+            // PERF: literal_throughput.py 'match 10 words' (the loop specialized for
+            // the literal prefilter).
+            return dfa.searchForward(h, in: from..<h.count, anchored: false, earliest: false, prefilter: pf,
+                                     effectiveness: &effectiveness, steps: &steps)
         case .compact(let nfa):
-            return Self.compactLeftmost(nfa, h, from, prefilter, maxLength)
+            return Self.compactLeftmost(nfa, h, from, prefilter)
         }
     }
 
@@ -251,9 +255,9 @@ extension LiteralEngine {
     func scanOverlapping(_ h: UnsafeBufferPointer<UInt8>, from: Int, _ body: (Int, UInt32) -> Bool) {
         switch storage {
         case .dense(let dfa):
-            Self.denseOverlapping(dfa, h, from, prefilter, maxLength, wholeWord, body)
+            Self.denseOverlapping(dfa, h, from, prefilter, wholeWord, body)
         case .compact(let nfa):
-            Self.compactOverlapping(nfa, h, from, prefilter, maxLength, body)
+            Self.compactOverlapping(nfa, h, from, prefilter, body)
         }
     }
 
@@ -428,113 +432,45 @@ struct LeftmostSelector {
     }
 }
 
-// MARK: - The concrete loops (one per representation and shape)
+// MARK: - The loops: the core's dense-table loops, the compact NFA's own
 
 extension LiteralEngine {
-    /// Leftmost scan over the dense DFA with the prefilter, until it stops paying off.
-    static func denseLeftmost(_ dfa: DenseDFA, _ h: UnsafeBufferPointer<UInt8>, _ from: Int,
-                              _ pf: LiteralPrefilter, _ longest: Int) -> MatchEnd? {
-        let start = dfa.startState()
-        let maxSpecial = dfa.maxMatchID
-        return dfa.withUnsafeTable { t in
-            dfa.withUnsafeClassMap { classes in
-                var state = start
-                var last: MatchEnd? = nil
-                var i = from
-                let end = h.count
-                var pfState = PrefilterState(longestPattern: longest)
-                while i < end {
-                    if state == start && last == nil && !pfState.inert {
-                        let next = pf.find(h, i, end)
-                        pfState.record(from: i, to: next)
-                        i = next
-                        if i >= end { break }
-                    }
-                    // SAFETY: i < h.count; state is a valid pre-multiplied id and every
-                    // class is < stride, so the index is inside the table.
-                    state = t[Int(state) &+ Int(classes[Int(h[i])])]
-                    i &+= 1
-                    if state <= maxSpecial {
-                        if state == 0 { return last }
-                        last = MatchEnd(pattern: dfa.firstPattern(of: state), end: i)
-                    }
-                }
-                return last
-            }
-        }
-    }
-
-    /// Overlapping scan over the dense DFA, with the prefilter when there is one.
-    /// With `wholeWord`, a match state is looked at only when the match end is a word
-    /// boundary (`\b` between the last byte of any occurrence ending there and the
-    /// next byte): occurrences ending inside a word are dropped in the loop, before
-    /// their patterns are enumerated. The caller still checks both boundaries.
+    /// Overlapping scan over the dense DFA (the core's forward loop), with the
+    /// prefilter when there is one. With `wholeWord`, a match state is looked at only
+    /// when the match end is a word boundary: occurrences ending inside a word are
+    /// dropped before their patterns are enumerated. The caller still checks both
+    /// boundaries.
     // PERF: Benchmarks/scripts/literal_throughput.py 'filter -i -w 10000 words'.
     static func denseOverlapping(_ dfa: DenseDFA, _ h: UnsafeBufferPointer<UInt8>, _ from: Int,
-                                 _ pf: LiteralPrefilter?, _ longest: Int, _ wholeWord: Bool,
+                                 _ pf: LiteralPrefilter?, _ wholeWord: Bool,
                                  _ body: (Int, UInt32) -> Bool) {
-        let start = dfa.startState()
-        let maxSpecial = dfa.maxMatchID
-        guard let hp = h.baseAddress else {
-            // An empty haystack: only an empty pattern (a match start state) can match.
-            if dfa.isMatchState(start) { for p in dfa.patterns(of: start) where !body(from, p) { return } }
-            return
+        var effectiveness = PrefilterEffectiveness()
+        @inline(__always) func report(_ end: Int, _ patterns: ArraySlice<UInt32>) -> Bool {
+            if wholeWord && end > from && !isASCIIWordBoundary(h, at: end) { return true }
+            for p in patterns where !body(end, p) { return false }
+            return true
         }
-        dfa.withUnsafeTable { t in
-            dfa.withUnsafeClassMap { classes in
-                var state = start
-                var i = from
-                let end = h.count
-                @inline(__always) func endIsBoundary(_ i: Int) -> Bool {
-                    // SAFETY: i > from >= 0 after a step, so i - 1 is in range; i < end checked.
-                    !wholeWord || isASCIIWordByte(hp[i &- 1]) != (i < end && isASCIIWordByte(hp[i]))
-                }
-                if dfa.isMatchState(start) {
-                    for p in dfa.patterns(of: start) where !body(i, p) { return }
-                }
-                if let pf {
-                    var pfState = PrefilterState(longestPattern: longest)
-                    while i < end {
-                        if state == start && !pfState.inert {
-                            let next = pf.find(h, i, end)
-                            pfState.record(from: i, to: next)
-                            i = next
-                            if i >= end { return }
-                        }
-                        // SAFETY: as in denseLeftmost.
-                        state = t[Int(state) &+ Int(classes[Int(hp[i])])]
-                        i &+= 1
-                        if state <= maxSpecial {
-                            if state == 0 { return }
-                            if !endIsBoundary(i) { continue }
-                            for p in dfa.patterns(of: state) where !body(i, p) { return }
-                        }
-                    }
-                } else {
-                    // SAFETY: from...end lies in the haystack; see DenseDFA.stepUntilSpecial.
-                    while DenseDFA.stepUntilSpecial(t.baseAddress!, classes.baseAddress!, hp, state: &state, i: &i,
-                                                    end: end, maxSpecial: maxSpecial) {
-                        if state == 0 { return }
-                        if !endIsBoundary(i) { continue }
-                        for p in dfa.patterns(of: state) where !body(i, p) { return }
-                    }
-                }
-            }
+        if let pf {
+            dfa.forEachMatchEnd(h, in: from..<h.count, anchored: false, prefilter: pf,
+                                effectiveness: &effectiveness, report)
+        } else {
+            dfa.forEachMatchEnd(h, in: from..<h.count, anchored: false, prefilter: NoPrefilter?.none,
+                                effectiveness: &effectiveness, report)
         }
     }
 
     static func compactLeftmost(_ nfa: CompactNFA, _ h: UnsafeBufferPointer<UInt8>, _ from: Int,
-                                _ pf: LiteralPrefilter?, _ longest: Int) -> MatchEnd? {
+                                _ pf: LiteralPrefilter?) -> MatchEnd? {
         nfa.withTables { t in
             var state = CompactNFA.root
             var last: MatchEnd? = nil
             var i = from
             let end = h.count
-            var pfState = PrefilterState(longestPattern: longest)
+            var effectiveness = PrefilterEffectiveness()
             while i < end {
-                if state == CompactNFA.root && last == nil && !pfState.inert, let pf {
-                    let next = pf.find(h, i, end)
-                    pfState.record(from: i, to: next)
+                if state == CompactNFA.root && last == nil && !effectiveness.isOff, let pf {
+                    let next = pf.find(h, from: i, end: end)
+                    effectiveness.record(from: i, to: next, longest: pf.longestLiteral)
                     i = next
                     if i >= end { break }
                 }
@@ -551,7 +487,7 @@ extension LiteralEngine {
     }
 
     static func compactOverlapping(_ nfa: CompactNFA, _ h: UnsafeBufferPointer<UInt8>, _ from: Int,
-                                   _ pf: LiteralPrefilter?, _ longest: Int, _ body: (Int, UInt32) -> Bool) {
+                                   _ pf: LiteralPrefilter?, _ body: (Int, UInt32) -> Bool) {
         nfa.withTables { t in
             var state = CompactNFA.root
             var i = from
@@ -559,11 +495,11 @@ extension LiteralEngine {
             if t.isMatch(state) {
                 for k in Int(t.matchStart[Int(state)])..<Int(t.matchStart[Int(state) &+ 1]) where !body(i, t.matchList[k]) { return }
             }
-            var pfState = PrefilterState(longestPattern: longest)
+            var effectiveness = PrefilterEffectiveness()
             while i < end {
-                if state == CompactNFA.root && !pfState.inert, let pf {
-                    let next = pf.find(h, i, end)
-                    pfState.record(from: i, to: next)
+                if state == CompactNFA.root && !effectiveness.isOff, let pf {
+                    let next = pf.find(h, from: i, end: end)
+                    effectiveness.record(from: i, to: next, longest: pf.longestLiteral)
                     i = next
                     if i >= end { return }
                 }

@@ -8,8 +8,10 @@
 //
 // Search cost: linear. The scan steps each byte at most once; a prefilter call only
 // moves forward. A prefilter that fires every few bytes costs a call per few bytes for
-// nothing, so PrefilterRun switches it off for the rest of the scan (aho-corasick's
-// PrefilterState rule: after 40 calls, an average skip under twice the longest prefix).
+// nothing, so the search switches it off by the core's one rule (PrefilterEffectiveness:
+// after 40 calls, an average skip under twice the longest prefix). The scans are the
+// core's dense-table loops (DenseDFA.searchForward / searchReverse), specialized for
+// PrefixPrefilter.
 
 import AutomatonCore
 import LiteralAutomata
@@ -41,26 +43,5 @@ public struct RegexPrefilter: Sendable {
         let s = dfa.startState(.textStart, anchored: false)
         if dfa.isSpecialState(s) { return false }
         return StartContext.allCases.allSatisfy { dfa.startState($0, anchored: false) == s }
-    }
-}
-
-/// Per-search bookkeeping (kept across the scans of one `matches(in:)` call) that
-/// turns an ineffective prefilter off.
-@usableFromInline
-struct PrefilterRun {
-    @usableFromInline var calls = 0
-    @usableFromInline var skipped = 0
-    /// Set once the prefilter stopped paying off; never cleared within a search.
-    @usableFromInline var isOff = false
-
-    @inlinable init() {}
-
-    /// Records one call that moved from `from` to `to`; turns the prefilter off after
-    /// 40+ calls whose average skip is under twice the longest prefix.
-    @inlinable @inline(__always)
-    mutating func record(from: Int, to: Int, longest: Int) {
-        calls &+= 1
-        skipped &+= to &- from
-        if calls >= 40 && skipped < max(2, 2 &* longest) &* calls { isOff = true }
     }
 }

@@ -108,11 +108,13 @@ struct HeaderFields {
     }
 
     /// The field's value unfolded (line breaks removed), leading and trailing
-    /// whitespace trimmed; not yet decoded.
-    func value(of field: Field, in buffer: UnsafeBufferPointer<UInt8>) -> ArraySlice<UInt8> {
+    /// whitespace trimmed; not yet decoded. Only its first `limit` bytes are read (a
+    /// 20 MB Subject would otherwise be copied at every step of decoding).
+    func value(of field: Field, in buffer: UnsafeBufferPointer<UInt8>, limit: Int = MailMessage.Limits().maxFieldBytes) -> ArraySlice<UInt8> {
         var out: [UInt8] = []
-        out.reserveCapacity(field.value.count)
-        for k in field.value where buffer[k] != 0x0A && buffer[k] != 0x0D { out.append(buffer[k]) }
+        let range = field.value.lowerBound..<(field.value.lowerBound + min(field.value.count, limit))
+        out.reserveCapacity(range.count)
+        for k in range where buffer[k] != 0x0A && buffer[k] != 0x0D { out.append(buffer[k]) }
         var s = out.startIndex, e = out.endIndex
         while s < e, out[s] == 0x20 || out[s] == 0x09 { s += 1 }
         while e > s, out[e - 1] == 0x20 || out[e - 1] == 0x09 { e -= 1 }

@@ -45,6 +45,9 @@ public struct MailDecodingProblems: Sendable, Hashable {
         /// More than one kind of line end (LF, CRLF, CR alone) in one message: each
         /// line is read with its own.
         case mixedLineEnds
+        /// A header field longer than ``MailMessage/Limits/maxFieldBytes``: read up
+        /// to the limit.
+        case fieldTooLong
 
         /// The snake_case name used in JSON and `--stats`.
         public var description: String {
@@ -61,6 +64,7 @@ public struct MailDecodingProblems: Sendable, Hashable {
             case .junkBeforeFirstMessage: return "junk_before_first_message"
             case .crLineEnds: return "cr_line_ends"
             case .mixedLineEnds: return "mixed_line_ends"
+            case .fieldTooLong: return "field_too_long"
             }
         }
     }

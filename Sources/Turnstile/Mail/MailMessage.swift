@@ -26,10 +26,15 @@ public struct MailMessage: Sendable {
         public var maxDepth: Int
         /// Parts after this many are skipped (counted).
         public var maxParts: Int
+        /// A header field is read up to this many bytes (longer ones are counted):
+        /// real fields are at most a few KB, and a 20 MB one must not be copied at
+        /// every step of decoding.
+        public var maxFieldBytes: Int
 
-        public init(maxDepth: Int = 8, maxParts: Int = 100) {
+        public init(maxDepth: Int = 8, maxParts: Int = 100, maxFieldBytes: Int = 256 << 10) {
             self.maxDepth = maxDepth
             self.maxParts = maxParts
+            self.maxFieldBytes = maxFieldBytes
         }
     }
 
@@ -73,8 +78,10 @@ public struct MailMessage: Sendable {
         var decoder = Decoder(buffer: bytes, limits: limits)
         let header = HeaderFields(parsing: bytes[...], problems: &decoder.problems)
         fields = header.fields.map { field in
-            Field(name: asciiLowercased(bytes[field.name]),
-                  value: EncodedWords.decode(header.value(of: field, in: bytes), problems: &decoder.problems))
+            if field.value.count > limits.maxFieldBytes { decoder.problems.add(.fieldTooLong) }
+            return Field(name: asciiLowercased(bytes[field.name]),
+                         value: EncodedWords.decode(header.value(of: field, in: bytes, limit: limits.maxFieldBytes),
+                                                    problems: &decoder.problems))
         }
         body = []
         body.reserveCapacity(bytes.count / 2)
