@@ -68,7 +68,7 @@ struct OptionSpellings: Sendable {
 
     /// `filter`'s mail delivery options (`FilterCommand`, `FilterCommand+Mail`).
     static let filterMail = OptionSpellings(
-        longValued: ["spam-to", "move-spam-to", "tag-prefix", "allow-from", "deny-from", "sender-fields"])
+        longValued: ["spam-to", "move-spam-to", "tag-prefix", "allow-from", "deny-from", "sender-fields", "db"])
 
     /// What `filter` says about `match`'s output flags.
     static let filterRefuses: [String: String] = {
@@ -100,6 +100,7 @@ struct OptionSpellings: Sendable {
                          "phrase-prior", "title", "folds", "seed"]),
         "serve": rules + OptionSpellings(
             longValued: ["threshold", "listen", "allow-from", "threads", "max-size", "max-connections", "read-timeout",
-                         "max-header-bytes"]),
+                         "max-header-bytes", "db"]),
+        "learn": OptionSpellings(longValued: ["db", "format", "max-record-bytes"]),
     ]
 }
