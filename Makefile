@@ -31,7 +31,8 @@ test: deps
 
 # libpcre2-8 headers and its pkg-config file, for the PCRE2 oracle the tests use;
 # procmail and maildrop, which the README's delivery recipes run in the tests; spamc and
-# python3, the clients the `turnstile serve` tests talk to the server with.
+# python3, the clients the `turnstile serve` tests talk to the server with; libsqlite3-dev
+# for `turnstile learn`'s database and the sqlite3 CLI the tests check it with.
 deps:
 	@if ! command -v pkg-config >/dev/null 2>&1 || ! pkg-config --exists libpcre2-8; then \
 		echo "make deps: installing libpcre2-dev and pkg-config with apt-get"; \
@@ -44,6 +45,10 @@ deps:
 	@if ! [ -x /usr/bin/spamc ] || ! command -v python3 >/dev/null 2>&1; then \
 		echo "make deps: installing spamc and python3 with apt-get"; \
 		$(APT_GET) update && $(APT_GET) install -y spamc python3; \
+	fi
+	@if ! pkg-config --exists sqlite3 || ! [ -x /usr/bin/sqlite3 ]; then \
+		echo "make deps: installing libsqlite3-dev and sqlite3 with apt-get"; \
+		$(APT_GET) update && $(APT_GET) install -y libsqlite3-dev sqlite3; \
 	fi
 	@if ! command -v dot >/dev/null 2>&1; then \
 		echo "make deps: installing graphviz (the event machine's DOT test runs dot) with apt-get"; \
