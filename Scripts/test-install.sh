@@ -34,7 +34,7 @@ echo "test-install: binary ok ($("$root/bin/turnstile" --version))"
 page=$(MANWIDTH=80 man --warnings -l "$root/share/man/man1/turnstile.1" 2>"$work/man.err") \
     || fail "man -l failed: $(cat "$work/man.err")"
 [ ! -s "$work/man.err" ] || fail "man -l printed warnings: $(cat "$work/man.err")"
-for word in NAME SYNOPSIS filter match compile eval rules train serve; do
+for word in NAME SYNOPSIS filter match compile eval rules train serve learn; do
     grep -qw -- "$word" <<<"$page" || fail "the rendered man page does not mention '$word'"
 done
 echo "test-install: man page ok ($(wc -l <<<"$page") lines rendered)"
@@ -52,7 +52,7 @@ zsh_function=$(zsh -f -c 'fpath=("$1" $fpath); autoload -Uz compinit; compinit -
 [ "$zsh_function" = _turnstile ] || fail "zsh's compinit did not register _turnstile for turnstile (got '$zsh_function')"
 fish_words=$(fish --no-config -c 'set fish_complete_path $argv[1] $fish_complete_path; complete -C "turnstile "' \
     "$root/share/fish/vendor_completions.d") || fail "fish did not load the completion"
-for word in filter match compile eval rules train serve; do
+for word in filter match compile eval rules train serve learn; do
     grep -qw -- "$word" <<<"$bash_words" || fail "bash does not complete 'turnstile $word': $bash_words"
     grep -qw -- "$word" <<<"$fish_words" || fail "fish does not complete 'turnstile $word': $fish_words"
 done
