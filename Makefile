@@ -29,7 +29,8 @@ test: deps
 	$(MAKE) fuzz-smoke FUZZ_SMOKE_SECONDS=20
 
 # libpcre2-8 headers and its pkg-config file, for the PCRE2 oracle the tests use;
-# procmail and maildrop, which the README's delivery recipes run in the tests.
+# procmail and maildrop, which the README's delivery recipes run in the tests; spamc and
+# python3, the clients the `turnstile serve` tests talk to the server with.
 deps:
 	@if ! command -v pkg-config >/dev/null 2>&1 || ! pkg-config --exists libpcre2-8; then \
 		echo "make deps: installing libpcre2-dev and pkg-config with apt-get"; \
@@ -38,6 +39,10 @@ deps:
 	@if ! command -v procmail >/dev/null 2>&1 || ! command -v maildrop >/dev/null 2>&1; then \
 		echo "make deps: installing procmail and maildrop with apt-get"; \
 		$(APT_GET) update && $(APT_GET) install -y procmail maildrop; \
+	fi
+	@if ! [ -x /usr/bin/spamc ] || ! command -v python3 >/dev/null 2>&1; then \
+		echo "make deps: installing spamc and python3 with apt-get"; \
+		$(APT_GET) update && $(APT_GET) install -y spamc python3; \
 	fi
 	@if ! command -v dot >/dev/null 2>&1; then \
 		echo "make deps: installing graphviz (the event machine's DOT test runs dot) with apt-get"; \

@@ -35,6 +35,8 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        // `turnstile serve` only (TurnstileServer): NIOCore and NIOPosix.
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
     ],
     targets: [
         // CRC-32C for saved files in C: the CPU's crc32 instruction has no Swift name.
@@ -54,7 +56,7 @@ let package = Package(
         .executableTarget(
             name: "TurnstileCLI",
             dependencies: [
-                "Turnstile", "AutomatonCore",
+                "Turnstile", "AutomatonCore", "SpamdProtocol", "TurnstileServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict
@@ -67,6 +69,16 @@ let package = Package(
         .target(name: "PCRE2Oracle", dependencies: ["CPCRE2"], swiftSettings: strict),
         // spamc/spamd requests and answers, without sockets: `turnstile serve`'s protocol.
         .target(name: "SpamdProtocol", dependencies: ["Turnstile"], swiftSettings: strict),
+        // The spamd-compatible server on SwiftNIO (`turnstile serve`).
+        .target(
+            name: "TurnstileServer",
+            dependencies: [
+                "SpamdProtocol",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ],
+            swiftSettings: strict
+        ),
 
         // Shared test helpers: case loader, seeded generator, naive reference matchers.
         .target(

@@ -19,7 +19,7 @@ struct TurnstileCommand: ParsableCommand {
             """,
         version: turnstileVersion,
         subcommands: [FilterCommand.self, MatchCommand.self, CompileCommand.self, EvalCommand.self, TrainCommand.self,
-                      RulesCommand.self])
+                      RulesCommand.self, ServeCommand.self])
 
     /// What bare `turnstile` prints to standard error (with exit status 2, as grep
     /// without a pattern): the subcommands, not the whole help.
@@ -31,6 +31,7 @@ struct TurnstileCommand: ParsableCommand {
           eval     measure precision and recall on labelled records
           train    learn a weighted word list from labelled records
           rules    print the built-in rules with their weights
+          serve    judge mail for spamc and other spamd clients
         Run 'turnstile --help' or 'turnstile <subcommand> --help' for more.
         """
 

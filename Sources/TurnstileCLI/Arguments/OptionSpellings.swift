@@ -82,5 +82,8 @@ struct OptionSpellings: Sendable {
             valued: ["o": nil],
             longValued: ["top", "min-count", "smoothing", "min-precision", "threshold-above", "include", "exclude",
                          "phrase-prior", "title", "folds", "seed"]),
+        "serve": rules + OptionSpellings(
+            longValued: ["threshold", "listen", "allow-from", "threads", "max-size", "max-connections", "read-timeout",
+                         "max-header-bytes"]),
     ]
 }

@@ -1,0 +1,124 @@
+import ArgumentParser
+import Dispatch
+import SpamdProtocol
+import Turnstile
+import TurnstileServer
+
+/// `turnstile serve`: SpamAssassin's spamd protocol, for spamc, Exim's spamd_address,
+/// Postfix through spamc or spamass-milter, and every other spamd client.
+struct ServeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Judge mail for spamc and other spamd clients (SpamAssassin's spamd protocol).",
+        discussion: """
+            Answers CHECK, SYMBOLS, REPORT, REPORT_IFSPAM, PROCESS, HEADERS, PING and
+            TELL as spamd does, judging each message as 'filter --format eml' does, with
+            the built-in mail list unless a rule option is given. PROCESS and HEADERS add
+            the X-Spam-Status and X-Spam-Flag fields 'filter --tag' adds. One request per
+            connection, as spamd. SIGHUP rereads the rules and swaps them in without
+            dropping a connection; SIGTERM stops accepting and finishes the requests
+            under way. Only loopback clients are served unless --allow-from names others.
+
+            Examples:
+              $ turnstile serve --listen 127.0.0.1:7830 &
+              $ spamc -d 127.0.0.1 -p 7830 -c < message.eml
+              $ turnstile serve --listen unix:/run/turnstile.sock --rules my-list.tsv
+            """)
+
+    @OptionGroup(title: "Rule options") var rules: RuleOptions
+
+    @Option(name: .customLong("threshold"),
+            help: "A message is spam when its score reaches this (default: the list's own threshold).")
+    var threshold: Double?
+
+    @Option(name: .customLong("listen"), help: ArgumentHelp("Where to listen: HOST:PORT or unix:/path.", valueName: "address"))
+    var listen = "127.0.0.1:783"
+
+    @Option(name: .customLong("allow-from"),
+            help: ArgumentHelp("Serve TCP clients from this network only (repeatable; default: 127.0.0.0/8 and ::1).", valueName: "cidr"))
+    var allowFrom: [String] = []
+
+    @Option(name: .customLong("threads"), help: "Threads that serve connections (default: the number of cores).")
+    var threads: Int?
+
+    @Option(name: .customLong("max-size"),
+            help: "Judge at most this many bytes of a message (the rest passes through; spamc's default limit is 512000).")
+    var maxSize = 512_000
+
+    @Option(name: .customLong("max-connections"), help: "Connections served at once; more wait to be accepted.")
+    var maxConnections = 1000
+
+    @Option(name: .customLong("read-timeout"), help: "Seconds a client has to send its whole request.")
+    var readTimeout = 30.0
+
+    @Option(name: .customLong("max-header-bytes"), help: "The most bytes of a request's line and headers.")
+    var maxHeaderBytes = 8192
+
+    func validate() throws {
+        if maxSize < 1 { throw ValidationError("--max-size must be at least 1") }
+        if maxConnections < 1 { throw ValidationError("--max-connections must be at least 1") }
+        if !(readTimeout > 0) { throw ValidationError("--read-timeout must be more than 0 seconds") }
+        if maxHeaderBytes < 64 { throw ValidationError("--max-header-bytes must be at least 64") }
+        if let threads, threads < 1 { throw ValidationError("--threads must be at least 1") }
+    }
+
+    func run() throws {
+        var configuration = SpamdServer.Configuration()
+        do { configuration.listen = try ListenAddress(parsing: listen) } catch { throw CommandFailure(error.description) }
+        // As spamd's --allowed-ips: the networks given replace the loopback default.
+        var networks = allowFrom.isEmpty ? IPNetwork.loopback : []
+        for text in allowFrom {
+            do { networks.append(try IPNetwork(parsing: text)) } catch { throw CommandFailure(error.description) }
+        }
+        configuration.allowFrom = networks
+        if let threads { configuration.threads = threads }
+        configuration.maxConnections = maxConnections
+        configuration.limits = SpamdLimits(maxMessageBytes: maxSize, maxHeaderBytes: maxHeaderBytes,
+                                           readTimeout: .nanoseconds(Int64(readTimeout * 1e9)))
+        configuration.log = { printError($0) }
+        let store = JudgeStore(try makeJudge())
+        let server: SpamdServer
+        do { server = try SpamdServer.start(configuration, store: store) } catch {
+            throw CommandFailure("cannot listen on \(configuration.listen): \(error)")
+        }
+        printError("turnstile serve: listening on \(server.address)")
+        let signals = DispatchQueue(label: "turnstile.serve.signals")
+        let reload = onSignal(SIGHUP, queue: signals) {
+            do {
+                store.replace(try makeJudge())
+                printError("turnstile serve: rules reloaded")
+            } catch {
+                printError("turnstile serve: rules not reloaded, the old ones stay: \(rules.describe(error))")
+            }
+        }
+        let stops = [SIGTERM, SIGINT].map { signal in
+            onSignal(signal, queue: signals) {
+                printError("turnstile serve: stopping; finishing the requests under way")
+                server.stop(grace: .seconds(max(1, Int64(readTimeout.rounded(.up)))))
+            }
+        }
+        server.waitUntilClosed()
+        // stop() runs on the signal queue; wait for it to finish the open connections.
+        signals.sync {}
+        _ = (reload, stops)
+    }
+
+    /// The judge for the rules the options name.
+    func makeJudge() throws -> SpamdMessageJudge {
+        do {
+            let set = try rules.ruleSet(fallback: .standardMail)
+            return SpamdMessageJudge(judge: try MailJudge(rules: set, threshold: threshold ?? set.threshold ?? 1))
+        } catch {
+            throw CommandFailure(rules.describe(error))
+        }
+    }
+}
+
+/// Runs `handler` on `queue` each time `signal` arrives (its default action is turned off).
+func onSignal(_ signal: Int32, queue: DispatchQueue, _ handler: @escaping @Sendable () -> Void) -> any DispatchSourceSignal {
+    _ = Glibc.signal(signal, SIG_IGN)
+    let source = DispatchSource.makeSignalSource(signal: signal, queue: queue)
+    source.setEventHandler(handler: handler)
+    source.resume()
+    return source
+}

@@ -1,0 +1,145 @@
+import NIOCore
+import NIOPosix
+import SpamdProtocol
+
+// `turnstile serve`: spamd's protocol on SwiftNIO. `threads` event loops accept and
+// serve connections and judge on the loop (a judgement is microseconds; there is no
+// hand-off). One JudgeStore holds the list for every connection and is swapped on
+// SIGHUP or after a TELL. Stopping closes the listening socket first and lets every
+// open connection finish its request.
+
+/// A running spamd-compatible server.
+///
+/// ```swift
+/// var configuration = SpamdServer.Configuration()
+/// configuration.listen = .tcp(host: "127.0.0.1", port: 0)
+/// let server = try SpamdServer.start(configuration, store: JudgeStore(judge))
+/// print(server.address)    // 127.0.0.1:PORT
+/// server.stop()            // after every in-flight request was answered
+/// ```
+public final class SpamdServer: Sendable {
+    public struct Configuration: Sendable {
+        public var listen: ListenAddress = .standard
+        /// Who may connect over TCP (spamd's --allowed-ips; loopback by default).
+        public var allowFrom: [IPNetwork] = IPNetwork.loopback
+        /// Event-loop threads.
+        public var threads: Int = System.coreCount
+        public var maxConnections: Int = 1000
+        public var limits = SpamdLimits()
+        /// TELL's learner; nil: TELL is answered EX_UNAVAILABLE.
+        public var teller: SpamdTeller?
+        /// Where a refused connection is reported (one line).
+        public var log: @Sendable (String) -> Void = { _ in }
+
+        public init() {}
+    }
+
+    private let group: MultiThreadedEventLoopGroup
+    private let learningPool: NIOThreadPool?
+    private let listener: any Channel
+    private let connections: ConnectionCount
+    /// The address bound, with the port the system chose for port 0.
+    public let address: ListenAddress
+
+    private init(group: MultiThreadedEventLoopGroup, learningPool: NIOThreadPool?, listener: any Channel,
+                 connections: ConnectionCount, address: ListenAddress) {
+        self.group = group
+        self.learningPool = learningPool
+        self.listener = listener
+        self.connections = connections
+        self.address = address
+    }
+
+    /// Binds and starts serving; returns once the socket listens.
+    public static func start(_ configuration: Configuration, store: JudgeStore) throws -> SpamdServer {
+        let group = MultiThreadedEventLoopGroup(numberOfThreads: max(1, configuration.threads))
+        var learningPool: NIOThreadPool? = nil
+        if configuration.teller != nil {
+            let pool = NIOThreadPool(numberOfThreads: 1)
+            pool.start()
+            learningPool = pool
+        }
+        let connections = ConnectionCount(maximum: max(1, configuration.maxConnections))
+        let limits = configuration.limits, teller = configuration.teller, allowed = configuration.allowFrom
+        let log = configuration.log
+        let checkPeer: Bool
+        if case .tcp = configuration.listen { checkPeer = true } else { checkPeer = false }
+        let pool = learningPool
+        let bootstrap = ServerBootstrap(group: group)
+            .serverChannelOption(.backlog, value: 1024)
+            .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
+            .serverChannelInitializer { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    try channel.pipeline.syncOperations.addHandler(AcceptLimiter(connections: connections))
+                }
+            }
+            .childChannelOption(.allowRemoteHalfClosure, value: true)
+            .childChannelOption(.socketOption(.tcp_nodelay), value: 1)
+            .childChannelInitializer { channel in
+                if checkPeer {
+                    let peer = channel.remoteAddress.flatMap(Self.addressBytes)
+                    guard let peer, allowed.contains(where: { $0.contains(peer) }) else {
+                        let from = channel.remoteAddress.map { "\($0.ipAddress ?? "?") port \($0.port ?? 0)" } ?? "an unknown address"
+                        log("turnstile serve: refused a connection from \(from) (not in --allow-from)")
+                        return channel.close()
+                    }
+                }
+                return channel.eventLoop.makeCompletedFuture {
+                    try channel.pipeline.syncOperations.addHandler(BackPressureHandler())
+                    try channel.pipeline.syncOperations.addHandler(
+                        SpamdConnectionHandler(store: store, limits: limits, teller: teller, learningPool: pool))
+                }
+            }
+        let listener: any Channel
+        do {
+            switch configuration.listen {
+            case .tcp(let host, let port):
+                listener = try bootstrap.bind(host: host, port: port).wait()
+            case .unix(let path):
+                listener = try bootstrap.bind(unixDomainSocketPath: path, cleanupExistingSocketFile: true).wait()
+            }
+        } catch {
+            try? group.syncShutdownGracefully()
+            try? learningPool?.syncShutdownGracefully()
+            throw error
+        }
+        var address = configuration.listen
+        if case .tcp(let host, _) = address, let port = listener.localAddress?.port { address = .tcp(host: host, port: port) }
+        return SpamdServer(group: group, learningPool: learningPool, listener: listener, connections: connections, address: address)
+    }
+
+    /// Connections open now.
+    public var openConnections: Int { connections.open }
+
+    /// Blocks until the listening socket is closed (by ``stop(grace:)``).
+    public func waitUntilClosed() {
+        try? listener.closeFuture.wait()
+    }
+
+    /// Stops accepting, waits up to `grace` for every open connection to be answered
+    /// and closed, then stops the threads.
+    public func stop(grace: Duration = .seconds(30)) {
+        try? listener.close().wait()
+        let clock = ContinuousClock()
+        let deadline = clock.now + grace
+        while connections.open > 0, clock.now < deadline {
+            try? group.any().scheduleTask(in: .milliseconds(20)) {}.futureResult.wait()
+        }
+        try? group.syncShutdownGracefully()
+        try? learningPool?.syncShutdownGracefully()
+    }
+
+    /// The 4 or 16 bytes of an IP socket address.
+    static func addressBytes(_ address: SocketAddress) -> [UInt8]? {
+        switch address {
+        case .v4(let a):
+            var sin = a.address.sin_addr
+            return withUnsafeBytes(of: &sin) { Array($0) }
+        case .v6(let a):
+            var sin6 = a.address.sin6_addr
+            return withUnsafeBytes(of: &sin6) { Array($0) }
+        default:
+            return nil
+        }
+    }
+}

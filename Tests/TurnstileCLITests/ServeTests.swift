@@ -1,0 +1,187 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// `turnstile serve` against the real `spamc` (Debian's spamc, installed by `make deps`)
+/// and a Python client for the protocol's edges (Scripts/spamd-edge-client.py).
+@Suite("turnstile serve", .serialized)
+struct ServeTests {
+    static let spamc = "/usr/bin/spamc"
+
+    /// The messages of an mbox, each as the bytes an .eml file of it holds.
+    static func messages(ofMbox bytes: [UInt8], limit: Int) -> [[UInt8]] {
+        var starts: [Int] = []
+        var i = 0
+        while i < bytes.count, starts.count <= limit {
+            if (i == 0 || bytes[i - 1] == 0x0A), bytes[i...].starts(with: Array("From ".utf8)) { starts.append(i) }
+            guard let next = bytes[i...].firstIndex(of: 0x0A) else { break }
+            i = next + 1
+        }
+        starts.append(bytes.count)
+        return (0..<min(limit, starts.count - 1)).map { Array(bytes[starts[$0]..<starts[$0 + 1]]) }
+    }
+
+    /// The sample mail, and the first 40 messages of each shared SpamAssassin mbox when present.
+    static func sampleMessages() throws -> [[UInt8]] {
+        let sample = try [UInt8](Data(contentsOf: SharedCorpora.ownCorpora.appendingPathComponent("mail/sample.mbox")))
+        var all = messages(ofMbox: sample, limit: 1000)
+        for name in ["spamassassin/spam.mbox", "spamassassin/ham.mbox"] {
+            if let bytes = SharedCorpora.bytes(name) { all += messages(ofMbox: bytes, limit: 40) }
+        }
+        return all
+    }
+
+    @Test("spamc's verdicts and PROCESS output equal filter --format eml and --tag on every message")
+    func spamcMatchesFilter() throws {
+        let messages = try Self.sampleMessages()
+        #expect(messages.count >= 5)
+        if !SharedCorpora.isAvailable { print(SharedCorpora.skipMessage + " (sample mail only)") }
+        let dir = try CLI.temporaryDirectory()
+        var paths: [String] = []
+        for (k, m) in messages.enumerated() { paths.append(try CLI.write(m, to: String(format: "m%04d.eml", k), in: dir)) }
+        // filter, once over every file: one verdict per file, and the tagged messages in order.
+        let json = try CLI.run(["filter", "--format", "eml", "--json"] + paths)
+        var verdicts: [String: Bool] = [:]
+        for line in json.out.split(separator: "\n") {
+            let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as! [String: Any]
+            verdicts[object["file"] as! String] = object["spam"] as? Bool
+        }
+        #expect(verdicts.count == paths.count)
+        let tagged = try CLI.run(["filter", "--format", "eml", "--tag"] + paths)
+        #expect(tagged.status == 0)
+        let server = try ServerProcess([])
+        defer { server.stop() }
+        var spam = 0
+        var processed: [UInt8] = []
+        for (k, path) in paths.enumerated() {
+            let isSpam = try #require(verdicts[path])
+            if isSpam { spam += 1 }
+            let check = try runTool(Self.spamc, ["-d", "127.0.0.1", "-p", "\(server.port)", "-c"], stdin: messages[k])
+            // spamc prints 0/0 and exits 0 when it could not reach the server.
+            #expect(check.out != "0/0\n", "message \(k): spamc got no answer")
+            #expect(check.status == (isSpam ? 1 : 0), "message \(k): spamc -c \(check.out) exit \(check.status), filter spam \(isSpam)")
+            let process = try runTool(Self.spamc, ["-d", "127.0.0.1", "-p", "\(server.port)"], stdin: messages[k])
+            #expect(process.status == 0)
+            processed += process.stdout
+        }
+        // spamc's PROCESS output, message after message, is filter --tag's output.
+        #expect(processed == tagged.stdout, "spamc's PROCESS output differs from filter --tag")
+        // Both kinds were seen, so the comparison is not one-sided.
+        #expect(spam > 0 && spam < messages.count)
+    }
+
+    @Test("SYMBOLS, REPORT, HEADERS, PING and a Unix socket through spamc")
+    func otherMethods() throws {
+        let dir = try CLI.temporaryDirectory()
+        let socketPath = dir.appendingPathComponent("spamd.sock").path
+        let server = try ServerProcess(["-F", "-i", "-e", "subject:winner", "-e", "prize", "--threshold", "2"], listen: "unix:" + socketPath)
+        defer { server.stop() }
+        let message = Array("Subject: WINNER\r\nFrom: a@example.org\r\n\r\nclaim your prize\r\n".utf8)
+        let symbols = try runTool(Self.spamc, ["-U", socketPath, "-y"], stdin: message)
+        #expect(symbols.out == "prize,subject:winner")
+        let check = try runTool(Self.spamc, ["-U", socketPath, "-c"], stdin: message)
+        #expect(check.out == "2.0/2.0\n")
+        #expect(check.status == 1)
+        let report = try runTool(Self.spamc, ["-U", socketPath, "-R"], stdin: message)
+        #expect(report.out.hasPrefix("2.0/2.0\nContent analysis details:   (2.0 points, 2.0 required)"))
+        let headers = try runTool(Self.spamc, ["-U", socketPath, "--headers"], stdin: message)
+        #expect(headers.out == "Subject: WINNER\r\nFrom: a@example.org\r\nX-Spam-Status: Yes, score=2 required=2 tests=subject:winner,prize\r\nX-Spam-Flag: YES\r\n\r\nclaim your prize\r\n")
+        let ping = try runTool(Self.spamc, ["-U", socketPath, "-K"])
+        #expect(ping.status == 0)
+        #expect(ping.out.contains("SPAMD/1.5 0"))
+        // TELL without --db: spamd's EX_UNAVAILABLE line; spamc reports a failed TELL as EX_IOERR.
+        let tell = try runTool(Self.spamc, ["-U", socketPath, "-L", "spam"], stdin: message)
+        #expect(tell.status == 74)
+    }
+
+    @Test("the protocol's edges: garbage, half, slow, oversized and 1,000 concurrent requests (Python client)")
+    func edges() throws {
+        let server = try ServerProcess(["--read-timeout", "2", "--max-size", "100000"])
+        defer { server.stop() }
+        let result = try runTool("/usr/bin/env", ["python3", "Scripts/spamd-edge-client.py", "127.0.0.1", "\(server.port)",
+                                                  "\(server.process.processIdentifier)", "--read-timeout", "2", "--max-size", "100000"])
+        #expect(result.status == 0, "\(result.out)\(result.err)")
+        #expect(result.out.hasSuffix(" passed, 0 failed\n"), "\(result.out)")
+        #expect(result.out.contains("16 passed"), "\(result.out)")
+    }
+
+    @Test("SIGHUP swaps the rules in without dropping a connection under way")
+    func sighupReloads() throws {
+        let dir = try CLI.temporaryDirectory()
+        let rules = try CLI.write(Array("lunch\t5\n".utf8), to: "rules.tsv", in: dir)
+        let server = try ServerProcess(["-F", "-i", "--rules", rules, "--threshold", "1"])
+        defer { server.stop() }
+        let message = Array("Subject: lunch\r\n\r\nsee you\r\n".utf8)
+        func checked() throws -> Int32 { try runTool(Self.spamc, ["-d", "127.0.0.1", "-p", "\(server.port)", "-c"], stdin: message).status }
+        #expect(try checked() == 1)
+        // A request under way across the reload: half sent before, the rest after.
+        let request = "CHECK SPAMC/1.5\r\nContent-length: \(message.count)\r\n\r\n" + String(decoding: message, as: UTF8.self)
+        let client = try RawClient(port: server.port)
+        client.send(String(request.prefix(20)))
+        try CLI.write(Array("dinner\t5\n".utf8), to: "rules.tsv", in: dir)
+        kill(server.process.processIdentifier, SIGHUP)
+        var waited = 0
+        while !server.stderr.contains("rules reloaded"), waited < 300 { usleep(20_000); waited += 1 }
+        #expect(server.stderr.contains("rules reloaded"))
+        client.send(String(request.dropFirst(20)))
+        client.finishSending()
+        #expect(client.readAll().hasPrefix("SPAMD/1.1 0 EX_OK\r\nSpam: False ; 0.0 / 1.0"))
+        #expect(try checked() == 0)
+        // A list that does not build leaves the old one serving.
+        try CLI.write(Array("oops\tnot-a-weight\n".utf8), to: "rules.tsv", in: dir)
+        kill(server.process.processIdentifier, SIGHUP)
+        waited = 0
+        while !server.stderr.contains("not reloaded"), waited < 300 { usleep(20_000); waited += 1 }
+        #expect(server.stderr.contains("rules not reloaded"))
+        #expect(try checked() == 0)
+    }
+
+    @Test("SIGTERM stops accepting and finishes the request under way")
+    func sigtermFinishes() throws {
+        let server = try ServerProcess([])
+        let message = "Subject: hi\r\n\r\nlunch?\r\n"
+        let request = "CHECK SPAMC/1.5\r\nContent-length: \(message.utf8.count)\r\n\r\n" + message
+        let client = try RawClient(port: server.port)
+        client.send(String(request.prefix(25)))
+        usleep(200_000)
+        kill(server.process.processIdentifier, SIGTERM)
+        var waited = 0
+        while !server.stderr.contains("stopping"), waited < 300 { usleep(20_000); waited += 1 }
+        // No new connection is accepted…
+        #expect(throws: (any Error).self) { try RawClient(port: server.port) }
+        // …and the one under way is answered.
+        client.send(String(request.dropFirst(25)))
+        client.finishSending()
+        #expect(client.readAll().hasPrefix("SPAMD/1.1 0 EX_OK\r\nSpam: False"))
+        #expect(server.stop(timeout: 30) == 0)
+    }
+
+    @Test("--allow-from: only the networks named are served")
+    func allowFrom() throws {
+        let server = try ServerProcess(["--allow-from", "127.0.0.2/32"])
+        defer { server.stop() }
+        let refused = try RawClient(port: server.port)
+        refused.send("PING SPAMC/1.5\r\n\r\n")
+        #expect(refused.readAll() == "")
+        let allowed = try RawClient(port: server.port, from: "127.0.0.2")
+        allowed.send("PING SPAMC/1.5\r\n\r\n")
+        #expect(allowed.readAll() == "SPAMD/1.5 0 PONG\r\n")
+        #expect(server.stderr.contains("refused a connection from 127.0.0.1"))
+        let tell = try RawClient(port: server.port, from: "127.0.0.2")
+        tell.send("TELL SPAMC/1.5\r\nMessage-class: spam\r\nSet: local\r\nContent-length: 3\r\n\r\nabc")
+        tell.finishSending()
+        #expect(tell.readAll() == "SPAMD/1.0 69 Service Unavailable: TELL needs a database: start turnstile serve with --db PATH\r\n")
+    }
+
+    @Test("bad flags get one sentence and exit 2")
+    func badFlags() throws {
+        for (args, message) in [(["--listen", "nowhere"], "--listen nowhere: expected HOST:PORT or unix:/path"),
+                                (["--listen", "example.org:783"], "example.org is not an IP address"),
+                                (["--allow-from", "10.0.0.0/33"], "the prefix length must be 0 to 32"),
+                                (["--max-size", "0"], "--max-size must be at least 1")] {
+            let result = try CLI.run(["serve"] + args)
+            #expect(result.status == 2)
+            #expect(result.err.contains(message), "\(args): \(result.err)")
+        }
+    }
+}

@@ -1,0 +1,139 @@
+import Foundation
+import TestSupport
+
+/// A `turnstile serve` started for a test on an ephemeral loopback port (or a Unix
+/// socket), stopped by ``stop(signal:)``; never left running.
+final class ServerProcess: @unchecked Sendable {
+    let process = Process()
+    /// The port it listens on (0 for a Unix socket).
+    private(set) var port = 0
+    private let errors = ByteBox()
+    private let errorPipe = Pipe()
+    private let reader = DispatchGroup()
+
+    /// Starts `turnstile serve --listen 127.0.0.1:0 args…` (or `listen`) and waits for it to listen.
+    init(_ args: [String], listen: String = "127.0.0.1:0") throws {
+        _ = CLI.ignoreSIGPIPE
+        process.executableURL = CLI.binary
+        process.arguments = ["serve", "--listen", listen] + args
+        process.currentDirectoryURL = SharedCorpora.repositoryRoot
+        process.environment = CLI.childEnvironment
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = errorPipe
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let handle = errorPipe.fileHandleForReading
+        let box = errors
+        let listening = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async(group: reader) {
+            var seen = Data()
+            var signalled = false
+            while true {
+                let chunk = handle.availableData
+                if chunk.isEmpty { break }
+                seen.append(chunk)
+                box.set(seen)
+                if !signalled, String(decoding: seen, as: UTF8.self).contains("listening on") {
+                    signalled = true
+                    listening.signal()
+                }
+            }
+            if !signalled { listening.signal() }
+        }
+        if listening.wait(timeout: .now() + 60) == .timedOut || !stderr.contains("listening on") {
+            process.terminate()
+            process.waitUntilExit()
+            throw ServerError(message: "turnstile serve did not start: \(stderr)")
+        }
+        if let range = stderr.range(of: #"listening on 127\.0\.0\.1:(\d+)"#, options: .regularExpression) {
+            port = Int(stderr[range].split(separator: ":").last!)!
+        }
+    }
+
+    struct ServerError: Error, CustomStringConvertible { var message: String; var description: String { message } }
+
+    /// What the server wrote to standard error so far.
+    var stderr: String { String(decoding: errors.bytes, as: UTF8.self) }
+
+    /// Sends `signal` and waits (up to `timeout`) for the server to exit; its exit status.
+    @discardableResult
+    func stop(signal: Int32 = SIGTERM, timeout: TimeInterval = 30) -> Int32? {
+        guard process.isRunning else { return process.terminationStatus }
+        kill(process.processIdentifier, signal)
+        let deadline = Date().addingTimeInterval(timeout)
+        while process.isRunning, Date() < deadline { usleep(20_000) }
+        if process.isRunning {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            return nil
+        }
+        reader.wait()
+        return process.terminationStatus
+    }
+
+    deinit { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+}
+
+/// Runs a program (spamc, python3) with `stdin`, from the repository root.
+func runTool(_ path: String, _ args: [String], stdin: [UInt8] = []) throws -> CLIResult {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: path)
+    process.arguments = args
+    process.currentDirectoryURL = SharedCorpora.repositoryRoot
+    let input = Pipe(), output = Pipe(), errors = Pipe()
+    process.standardInput = input
+    process.standardOutput = output
+    process.standardError = errors
+    try process.run()
+    let group = DispatchGroup()
+    let outBox = ByteBox(), errBox = ByteBox()
+    let writer = input.fileHandleForWriting
+    let stdinData = Data(stdin)
+    let outReader = output.fileHandleForReading, errReader = errors.fileHandleForReading
+    DispatchQueue.global().async(group: group) { try? writer.write(contentsOf: stdinData); try? writer.close() }
+    DispatchQueue.global().async(group: group) { outBox.set(outReader.readDataToEndOfFile()) }
+    DispatchQueue.global().async(group: group) { errBox.set(errReader.readDataToEndOfFile()) }
+    group.wait()
+    process.waitUntilExit()
+    return CLIResult(status: process.terminationStatus, stdout: outBox.bytes, stderr: errBox.bytes)
+}
+
+/// A raw TCP client for the protocol's edges the tests drive by hand.
+struct RawClient {
+    let fd: Int32
+
+    init(port: Int, from source: String? = nil) throws {
+        fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        if let source {
+            var local = sockaddr_in()
+            local.sin_family = sa_family_t(AF_INET)
+            inet_pton(AF_INET, source, &local.sin_addr)
+            _ = withUnsafePointer(to: &local) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
+        }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        inet_pton(AF_INET, "127.0.0.1", &address.sin_addr)
+        let result = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        if result != 0 { close(fd); throw ServerProcess.ServerError(message: "connect failed: errno \(errno)") }
+    }
+
+    func send(_ text: String) { send(Array(text.utf8)) }
+    func send(_ bytes: [UInt8]) { _ = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) } }
+    func finishSending() { shutdown(fd, Int32(SHUT_WR)) }
+
+    /// Everything until the server closes.
+    func readAll() -> String {
+        var out: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let n = recv(fd, &buffer, buffer.count, 0)
+            if n <= 0 { break }
+            out += buffer[0..<n]
+        }
+        close(fd)
+        return String(decoding: out, as: UTF8.self)
+    }
+}
