@@ -79,6 +79,23 @@ struct ArgumentTests {
         #expect(r.err.split(separator: "\n").count < 12, "short, not the whole help")
     }
 
+    @Test("the root takes ArgumentParser's completion options (make install writes the scripts) and refuses others")
+    func completionScripts() throws {
+        for (args, marker) in [(["--generate-completion-script", "bash"], "complete -o filenames -F"),
+                               (["--generate-completion-script=zsh"], "#compdef turnstile"),
+                               (["--generate-completion-script", "fish"], "complete -c 'turnstile'")] {
+            let r = try CLI.run(args)
+            #expect(r.status == 0, "\(args): \(r.err)")
+            let script = r.out
+            #expect(script.contains(marker), "\(args)")
+            for subcommand in ["filter", "match", "compile", "eval", "train", "rules"] {
+                #expect(script.contains(subcommand), "\(args) completes \(subcommand)")
+            }
+        }
+        let unknown = try CLI.run(["--generate-completion"])
+        #expect(unknown.status == 2 && unknown.err.hasPrefix("turnstile: unknown option '--generate-completion'"), "\(unknown.err)")
+    }
+
     @Test("a closed output pipe ends quietly with the status of what was found so far")
     func brokenPipeStatus() throws {
         let line = Array("a line with a winner in it, long enough to fill the pipe soon\n".utf8)

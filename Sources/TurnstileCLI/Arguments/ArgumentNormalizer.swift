@@ -39,8 +39,13 @@ struct ArgumentNormalizer {
         var result = [arguments[0]]
         let first = arguments[1]
         if first.hasPrefix("-") {
-            // Options of the root command: only whole words.
-            guard ["-h", "--help", "--version", "--experimental-dump-help"].contains(first) else {
+            // Options of the root command: only whole words, and ArgumentParser's own
+            // (the man page generator's dump, the completion scripts `make install` writes,
+            // and `---completion`, which those scripts call back).
+            let rootOptions = ["-h", "--help", "--version", "--experimental-dump-help",
+                               "--generate-completion-script", "---completion"]
+            let name = String(first.prefix { $0 != "=" })
+            guard rootOptions.contains(first) || name == "--generate-completion-script" else {
                 throw Failure(message: "unknown option '\(first)'; the first word must be a subcommand (filter, match, compile, eval, train, rules) or --help")
             }
             return arguments
