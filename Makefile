@@ -13,7 +13,7 @@ SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || command -v sudo 2>/dev/null)
 APT_GET := $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get
 
-.PHONY: run test deps bench bench-smoke test-spark spark-deps
+.PHONY: run test deps bench bench-smoke test-spark spark-deps install install-build uninstall test-install
 
 # The main job: filter the sample messages with the built-in spam list (prints the clean ones).
 run:
@@ -27,10 +27,12 @@ test: deps
 	$(MAKE) hostile-cli HOSTILE_FLAGS=--small TURNSTILE=$(CURDIR)/Benchmarks/.build/release/turnstile
 	$(MAKE) test-spark TURNSTILE=$(CURDIR)/Benchmarks/.build/release/turnstile
 	$(MAKE) fuzz-smoke FUZZ_SMOKE_SECONDS=20
+	$(MAKE) test-install
 
 # libpcre2-8 headers and its pkg-config file, for the PCRE2 oracle the tests use;
 # procmail and maildrop, which the README's delivery recipes run in the tests; spamc and
-# python3, the clients the `turnstile serve` tests talk to the server with.
+# python3, the clients the `turnstile serve` tests talk to the server with; libsqlite3-dev
+# for `turnstile learn`'s database and the sqlite3 CLI the tests check it with.
 deps:
 	@if ! command -v pkg-config >/dev/null 2>&1 || ! pkg-config --exists libpcre2-8; then \
 		echo "make deps: installing libpcre2-dev and pkg-config with apt-get"; \
@@ -44,9 +46,18 @@ deps:
 		echo "make deps: installing spamc and python3 with apt-get"; \
 		$(APT_GET) update && $(APT_GET) install -y spamc python3; \
 	fi
+	@if ! pkg-config --exists sqlite3 || ! [ -x /usr/bin/sqlite3 ]; then \
+		echo "make deps: installing libsqlite3-dev and sqlite3 with apt-get"; \
+		$(APT_GET) update && $(APT_GET) install -y libsqlite3-dev sqlite3; \
+	fi
 	@if ! command -v dot >/dev/null 2>&1; then \
 		echo "make deps: installing graphviz (the event machine's DOT test runs dot) with apt-get"; \
 		$(APT_GET) update && $(APT_GET) install -y --no-install-recommends graphviz; \
+	fi
+	@if ! command -v man >/dev/null 2>&1 || ! command -v groff >/dev/null 2>&1 \
+		|| ! command -v zsh >/dev/null 2>&1 || ! command -v fish >/dev/null 2>&1; then \
+		echo "make deps: installing man-db, groff-base, zsh and fish (test-install loads the man page and completions) with apt-get"; \
+		$(APT_GET) update && $(APT_GET) install -y --no-install-recommends man-db groff-base zsh fish; \
 	fi
 
 # The full comparison (Turnstile vs PCRE2, rg, grep, pcre2grep) → Benchmarks/results/<date>/.
@@ -106,3 +117,53 @@ hostile-cli:
 	@command -v /usr/bin/time >/dev/null || { $(APT_GET) update && $(APT_GET) install -y time; }
 	@command -v python3 >/dev/null || { $(APT_GET) update && $(APT_GET) install -y python3; }
 	Fuzz/hostile-cli.sh $(HOSTILE_FLAGS) $(TURNSTILE)
+
+# Install like a system tool (issue 25): the release binary with the Swift runtime linked
+# statically (no libswiftCore.so to find at start-up, half the start-up time), a man page
+# generated from the argument parser, and bash, zsh and fish completions.
+#   make install [PREFIX=/usr/local] [DESTDIR=/staging]     make uninstall (same variables)
+# The build has its own scratch path so the static flags never invalidate .build/.
+PREFIX ?= /usr/local
+INSTALL_SCRATCH := $(CURDIR)/.build-install
+INSTALL_SWIFT_FLAGS := -c release --static-swift-stdlib --scratch-path $(INSTALL_SCRATCH)
+INSTALL_STAGE := $(INSTALL_SCRATCH)/stage
+INSTALLED_FILES := \
+	bin/turnstile \
+	share/man/man1/turnstile.1 \
+	share/bash-completion/completions/turnstile \
+	share/zsh/site-functions/_turnstile \
+	share/fish/vendor_completions.d/turnstile.fish
+
+# The man page: swift-argument-parser's generate-manual plugin builds every product (in
+# debug: `swift package` has no --static-swift-stdlib, and after `swift build` this costs
+# nothing) and writes turnstile.1 from the binary's --experimental-dump-help, which is the
+# same in every configuration. generate-manual copies help text as is, so the sed makes
+# its blank lines paragraphs and escapes lines that start with ', roff's control
+# character (man warned on both). The completions come from the installed binary itself.
+install-build:
+	$(SWIFT) build $(INSTALL_SWIFT_FLAGS) --product turnstile
+	$(SWIFT) package plugin generate-manual --configuration debug
+	rm -rf $(INSTALL_STAGE) && mkdir -p $(INSTALL_STAGE)
+	cp $(INSTALL_SCRATCH)/release/turnstile $(INSTALL_STAGE)/turnstile
+	sed -e "s/^'/\\\\\\&'/" -e 's/^$$/.Pp/' \
+		$(CURDIR)/.build/plugins/GenerateManual/outputs/TurnstileCLI/turnstile.1 > $(INSTALL_STAGE)/turnstile.1
+	for shell in bash zsh fish; do \
+		$(INSTALL_STAGE)/turnstile --generate-completion-script $$shell > $(INSTALL_STAGE)/completion.$$shell || exit 1; \
+	done
+
+install: install-build
+	install -D -m 755 $(INSTALL_STAGE)/turnstile $(DESTDIR)$(PREFIX)/bin/turnstile
+	install -D -m 644 $(INSTALL_STAGE)/turnstile.1 $(DESTDIR)$(PREFIX)/share/man/man1/turnstile.1
+	install -D -m 644 $(INSTALL_STAGE)/completion.bash $(DESTDIR)$(PREFIX)/share/bash-completion/completions/turnstile
+	install -D -m 644 $(INSTALL_STAGE)/completion.zsh $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_turnstile
+	install -D -m 644 $(INSTALL_STAGE)/completion.fish $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/turnstile.fish
+
+# Removes exactly the files `make install` put there (directories it shares with other
+# packages, such as share/man/man1, stay).
+uninstall:
+	rm -f $(addprefix $(DESTDIR)$(PREFIX)/,$(INSTALLED_FILES))
+
+# CI (part of `make test`): installs into a temporary DESTDIR, renders the man page with
+# man -l, loads each completion in its shell, then checks `make uninstall` removes every file.
+test-install: deps
+	Scripts/test-install.sh

@@ -9,6 +9,7 @@
 //   CPCRE2 ◄─ PCRE2Oracle ◄─ test targets and Benchmarks/ only (never a library product)
 //   Turnstile ◄─ SpamdProtocol ◄─ TurnstileServer (SwiftNIO) ◄─ turnstile (executable only:
 //   no library product depends on SwiftNIO)
+//   Turnstile, CSQLite (system libsqlite3) ◄─ LearningStore ◄─ turnstile (executable only)
 import PackageDescription
 
 let strict: [SwiftSetting] = [
@@ -56,7 +57,7 @@ let package = Package(
         .executableTarget(
             name: "TurnstileCLI",
             dependencies: [
-                "Turnstile", "AutomatonCore", "SpamdProtocol", "TurnstileServer",
+                "Turnstile", "AutomatonCore", "SpamdProtocol", "TurnstileServer", "LearningStore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict
@@ -69,6 +70,9 @@ let package = Package(
         .target(name: "PCRE2Oracle", dependencies: ["CPCRE2"], swiftSettings: strict),
         // spamc/spamd requests and answers, without sockets: `turnstile serve`'s protocol.
         .target(name: "SpamdProtocol", dependencies: ["Turnstile"], swiftSettings: strict),
+        // The system's libsqlite3, for `turnstile learn`'s database (executable only).
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        .target(name: "LearningStore", dependencies: ["Turnstile", "CSQLite"], swiftSettings: strict),
         // The spamd-compatible server on SwiftNIO (`turnstile serve`).
         .target(
             name: "TurnstileServer",

@@ -53,6 +53,9 @@ let package = Package(
             ],
             path: "Sources/Compare"
         ),
+        // A spamc-protocol load generator for `turnstile serve` (and SpamAssassin's
+        // spamd): N connections, CHECK, messages/s, p50/p99. Plain sockets, no dependency.
+        .executableTarget(name: "spamd-load", path: "Sources/SpamdLoad"),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -17,6 +17,24 @@ extension RegexAutomaton: MatchSearcher {
 
     public func makeMatchCursor() -> MatchCursor { MatchCursor(searcher: Searcher(self)) }
 
+    /// The end of the earliest-ending match of a search that begins at `offset`, or
+    /// nil: enough to know whether a line holds a match, without the reverse scan that
+    /// finds where it starts. Uses (and keeps) `cursor`'s caches; its position is
+    /// left alone.
+    ///
+    /// - Complexity: O(bytes scanned until the first match state).
+    public func earliestMatchEnd(in haystack: UnsafeBufferPointer<UInt8>, from offset: Int,
+                                 cursor: inout MatchCursor) -> Int? {
+        cursor.searcher.earliestEnd(haystack, from: offset)
+    }
+
+    /// A cursor for a search that begins at `offset` (the bytes before it only decide
+    /// look-behind, as in PCRE2's start offset): grep's `-w` starts over one character
+    /// after a rejected match.
+    public func makeMatchCursor(from offset: Int) -> MatchCursor {
+        MatchCursor(searcher: Searcher(self), position: offset)
+    }
+
     /// Calls `body` for each match by PCRE2's global loop, in order; return `false`
     /// to stop early.
     ///

@@ -228,6 +228,27 @@ struct Searcher {
         }
     }
 
+    /// The end of the earliest-ending match from `from` (see
+    /// ``RegexAutomaton/earliestMatchEnd(in:from:cursor:)``).
+    mutating func earliestEnd(_ haystack: UnsafeBufferPointer<UInt8>, from: Int) -> Int? {
+        switch regex.engine {
+        case .dense(let forward, _):
+            return forward.searchForward(haystack, in: from..<haystack.count, anchored: false, earliest: true,
+                                         prefilter: regex.prefilter?.prefixes, effectiveness: &prefilterEffectiveness,
+                                         steps: &stats.transitions)?.end
+        case .lazy(let forward, _):
+            let cache = forwardCache ?? forward.makeCache()
+            forwardCache = cache
+            switch forward.searchForward(cache, haystack, from: from, anchored: false, earliest: true,
+                                         steps: &stats.transitions) {
+            case .found(let end): return end?.end
+            case .gaveUp:
+                stats.nfaFallbacks += 1
+                return PikeVM(nfa: regex.forwardNFA).search(haystack, from: from)?.end
+            }
+        }
+    }
+
     /// The leftmost-first match from `from`, or with `retry` the non-empty match
     /// anchored at `from`.
     mutating func find(_ haystack: UnsafeBufferPointer<UInt8>, from: Int, retry: Bool) -> Match? {

@@ -17,6 +17,7 @@ extension Matcher: MatchSearcher {
     }
 
     public func makeMatchCursor() -> MatchCursor {
+        if checksWholeWords && options.matchKind != .overlapping { return MatchCursor() }
         switch engine {
         case .regex(let r): return MatchCursor(regex: r.makeMatchCursor())
         case .regexLiterals(let l, let r) where l.literals.contains(where: \.isEmpty):
@@ -28,6 +29,7 @@ extension Matcher: MatchSearcher {
     /// `true` when some pattern matches.
     /// - Complexity: O(n), stopping at the first match.
     public func isMatch(in haystack: UnsafeBufferPointer<UInt8>) -> Bool {
+        if checksWholeWords { return firstMatch(in: haystack) != nil }
         switch engine {
         case .empty: return false
         case .ahoCorasick(let ac): return ac.isMatch(in: haystack)
@@ -39,6 +41,11 @@ extension Matcher: MatchSearcher {
     /// The first match, or nil.
     /// - Complexity: O(n).
     public func firstMatch(in haystack: UnsafeBufferPointer<UInt8>) -> Match? {
+        if checksWholeWords {
+            var first: Match? = nil
+            forEachWholeWordMatch(in: haystack, from: 0) { first = $0; return false }
+            return first
+        }
         switch engine {
         case .empty: return nil
         case .ahoCorasick(let ac): return ac.firstMatch(in: haystack)
@@ -61,6 +68,7 @@ extension Matcher: MatchSearcher {
     /// ```
     /// - Complexity: O(n + matches); no allocation for literal patterns.
     public func forEachMatch(in haystack: UnsafeBufferPointer<UInt8>, _ body: (Match) -> Bool) {
+        if checksWholeWords { return forEachWholeWordMatch(in: haystack, from: 0, body) }
         switch engine {
         case .empty: return
         case .kmp(let s): s.forEachMatch(in: haystack, from: 0, body)
@@ -72,6 +80,32 @@ extension Matcher: MatchSearcher {
 
     public func forEachMatch(in haystack: UnsafeBufferPointer<UInt8>, after cursor: inout MatchCursor,
                              _ body: (Match) -> Bool) {
+        if checksWholeWords && options.matchKind == .overlapping {
+            // Every occurrence is reported: the engine's cursor resumes, and those that
+            // fail grep's rule are left out.
+            let unicode = options.unicodeWords && !options.bytesMode
+            return forEachEngineMatch(in: haystack, after: &cursor) { m in
+                isWholeWord(m, in: haystack, unicode: unicode) ? body(m) : true
+            }
+        }
+        if checksWholeWords {
+            // grep's -w rule: the search resumes at the last end (one past an empty match).
+            guard !cursor.done, cursor.position <= haystack.count else { return }
+            var stopped = false
+            forEachWholeWordMatch(in: haystack, from: cursor.position) { m in
+                cursor.position = m.isEmpty ? m.end + 1 : m.end
+                if !body(m) { stopped = true; return false }
+                return true
+            }
+            if !stopped { cursor.done = true }
+            return
+        }
+        forEachEngineMatch(in: haystack, after: &cursor, body)
+    }
+
+    /// The engine's own matches after `cursor` (see ``forEachMatch(in:after:_:)``).
+    private func forEachEngineMatch(in haystack: UnsafeBufferPointer<UInt8>, after cursor: inout MatchCursor,
+                                    _ body: (Match) -> Bool) {
         switch engine {
         case .empty:
             return

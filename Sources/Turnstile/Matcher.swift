@@ -48,8 +48,21 @@ public struct Matcher: Sendable {
         public var syntax: Syntax = .regex
         /// ASCII case folding.
         public var caseInsensitive = false
-        /// Only matches with a word boundary (`\b`) at both ends count.
+        /// grep's `-w`: only matches with no word character on either side count (a
+        /// letter beyond ASCII is one unless ``bytesMode``); a match that fails gives
+        /// way to a shorter one at the same start, then to later starts.
         public var wholeWord = false
+        /// With ``wholeWord``: letters and digits beyond ASCII count as word characters
+        /// too (grep's `-w` in UTF-8 text), unless ``bytesMode``. Off for the built-in
+        /// and trained lists, whose words were counted between ASCII boundaries.
+        public var unicodeWords = false
+        /// grep's `-x`: only matches that span the whole haystack (the whole line with
+        /// ``lineRecords``) count. Wins over ``wholeWord``.
+        public var wholeLine = false
+        /// Haystacks are lines or blocks of whole lines (grep's reading): `^` and `$`
+        /// anchor at line edges and no match holds `\n`, which changes no line's
+        /// matches and lets a block of lines be searched in one pass.
+        public var lineRecords = false
         /// Regex bytes mode (every construct consumes one byte) instead of UTF-8.
         public var bytesMode = false
         /// Which matches are reported; ``MatchKind/overlapping`` and
@@ -115,11 +128,36 @@ public struct Matcher: Sendable {
 
     struct RegexShape: Sendable {
         var bytes: [Bool]
-        /// `^`/`$` without `m`, `\A`, `\z`, or an empty match: never across records.
+        /// `^`/`$` without `m`, `\A`, `\z`: never across records.
         var needsRecordEdges: Bool
+        /// An empty match: across line records only (the reader drops the one after
+        /// a block's last delimiter).
+        var canMatchEmpty: Bool
         /// `(?m)^`/`$`: across `\n`-delimited records only.
         var usesLineAnchors: Bool
+
+        /// The shape of the patterns `hirs` (as written, before `-w` wraps them).
+        init(_ hirs: [Hir], canMatchEmpty: Bool) {
+            bytes = [Bool](repeating: false, count: 256)
+            needsRecordEdges = false
+            self.canMatchEmpty = canMatchEmpty
+            usesLineAnchors = false
+            for hir in hirs {
+                let (used, looks) = hir.bytesAndLooks
+                for b in 0..<256 where used[b] { bytes[b] = true }
+                if looks.contains(.textStart) || looks.contains(.textEnd) { needsRecordEdges = true }
+                if looks.contains(.lineStart) || looks.contains(.lineEnd) { usesLineAnchors = true }
+            }
+        }
     }
+
+    /// Literals searched by the regex automaton in another order (see
+    /// `compileLiterals`): the literal's index for each automaton pattern id; nil
+    /// when they coincide.
+    private(set) var literalWordOrder: [Int]? = nil
+    /// The literal engine reports words that may fail grep's `-w` rule (overlapping
+    /// matches of words that are not word-bounded): ``forEachWholeWordMatch`` filters.
+    private(set) var literalWordsFiltered = false
 
     /// Builds a matcher for `patterns` (UTF-8 strings).
     public init(patterns: [String], options: Options) throws(TurnstileError) {
@@ -132,6 +170,7 @@ public struct Matcher: Sendable {
         self.options = options
         self.patterns = patterns
         self.literalBytes = Self.literalBytes(of: patterns, caseInsensitive: options.caseInsensitive)
+        literalWordsFiltered = options.wholeWord && !automaton.isWholeWord
         engine = .ahoCorasick(automaton)
     }
 
@@ -168,18 +207,11 @@ public struct Matcher: Sendable {
                 throw TurnstileError(.invalidOptions(
                     "--match-kind \(options.matchKind) needs literal patterns (-F); regexes are leftmost-first"))
             }
-            let (regex, hirs) = try Self.compileRegex(patterns, options: options)
-            var shape = RegexShape(bytes: [Bool](repeating: false, count: 256), needsRecordEdges: regex.canMatchEmpty,
-                                   usesLineAnchors: false)
-            for hir in hirs {
-                let (bytes, looks) = hir.bytesAndLooks
-                for b in 0..<256 where bytes[b] { shape.bytes[b] = true }
-                if looks.contains(.textStart) || looks.contains(.textEnd) { shape.needsRecordEdges = true }
-                if looks.contains(.lineStart) || looks.contains(.lineEnd) { shape.usesLineAnchors = true }
-            }
-            regexShape = shape
+            let (regex, hirs, searched) = try Self.compileRegex(patterns, options: options)
+            regexShape = RegexShape(searched, canMatchEmpty: regex.canMatchEmpty)
             do {
-                if let literals = try RegexLiterals(hirs: hirs, prefilter: options.prefilter, wholeWord: options.wholeWord) {
+                if !options.wholeLine,
+                   let literals = try RegexLiterals(hirs: hirs, prefilter: options.prefilter, wholeWord: options.wholeWord) {
                     engine = .regexLiterals(literals, regex)
                     return
                 }
@@ -188,10 +220,29 @@ public struct Matcher: Sendable {
             }
             engine = .regex(regex)
         case .literal:
+            if options.wholeLine, options.matchKind == .overlapping {
+                throw TurnstileError(.invalidOptions("whole-line matching (-x) needs leftmost matches, not --match-kind overlapping"))
+            }
+            if options.matchKind != .overlapping,
+               options.wholeLine || (options.wholeWord && !patterns.allSatisfy(Self.isWordBounded)) {
+                // Whole lines, or words that start or end with a non-word byte (`=`,
+                // `-foo`, `@x@`, the empty word, where grep's rule is not `\b…\b`): the
+                // regex automaton searches the literals between the anchors.
+                let (regex, order, searched) = try Self.compileLiterals(patterns, options: options)
+                regexShape = RegexShape(searched, canMatchEmpty: regex.canMatchEmpty)
+                literalWordOrder = order
+                engine = .regex(regex)
+                return
+            }
+            // The engines' whole-word filter is `\b`, grep's rule only for word-bounded
+            // words; overlapping matches of other words are filtered afterwards.
+            var engineOptions = options
+            engineOptions.wholeWord = Self.engineWholeWord(patterns, options: options)
+            literalWordsFiltered = options.wholeWord && !engineOptions.wholeWord
             do {
                 if patterns.count == 1 {
                     engine = .kmp(try SingleLiteralSearcher(
-                        patterns[0], asciiCaseInsensitive: options.caseInsensitive, wholeWord: options.wholeWord,
+                        patterns[0], asciiCaseInsensitive: options.caseInsensitive, wholeWord: engineOptions.wholeWord,
                         leftmost: options.matchKind.isLeftmost, prefilter: options.prefilter,
                         limits: options.effectiveLimits))
                 } else {
@@ -199,7 +250,7 @@ public struct Matcher: Sendable {
                         .matchKind(options.matchKind)
                         .prefilter(options.prefilter)
                         .asciiCaseInsensitive(options.caseInsensitive)
-                        .wholeWord(options.wholeWord)
+                        .wholeWord(engineOptions.wholeWord)
                         .limits(options.effectiveLimits)
                         .build(patterns))
                 }
@@ -209,30 +260,94 @@ public struct Matcher: Sendable {
         }
     }
 
-    /// The regex automaton and the parsed patterns (before `-w` wraps them).
-    private static func compileRegex(_ patterns: [[UInt8]], options: Options) throws(TurnstileError) -> (RegexAutomaton, [Hir]) {
+    /// The regex automaton, the parsed patterns (for line records without `\n`; before
+    /// `-w` or `-x` wraps them) and the patterns it searches.
+    private static func compileRegex(_ patterns: [[UInt8]], options: Options) throws(TurnstileError)
+        -> (RegexAutomaton, [Hir], [Hir]) {
         let compiler = RegexCompiler()
             .limits(options.effectiveLimits)
             .caseInsensitive(options.caseInsensitive)
+            .multiLine(options.lineRecords)
             .bytes(options.bytesMode)
             .prefilter(options.prefilter)
         var hirs: [Hir] = []
-        var asWritten: [Hir] = []
+        var parsed: [Hir] = []
         for (index, pattern) in patterns.enumerated() {
             do {
-                // Parse the pattern as written first, so error offsets point into it.
-                var hir = try RegexSyntax.parse(pattern, options: compiler.syntax)
-                asWritten.append(hir)
-                if options.wholeWord {
-                    hir = try RegexSyntax.parse(Array("\\b(?:".utf8) + pattern + Array(")\\b".utf8), options: compiler.syntax)
-                }
-                hirs.append(hir)
+                let hir = try RegexSyntax.parse(pattern, options: compiler.syntax)
+                let line = options.lineRecords ? hir.withoutNewline() : hir
+                parsed.append(line)
+                hirs.append(anchored(line, options: options))
             } catch {
                 throw TurnstileError(.regexSyntax(error, patternIndex: index))
             }
         }
         do {
-            return (try compiler.compile(hirs: hirs), asWritten)
+            return (try compiler.compile(hirs: hirs), parsed, hirs)
+        } catch {
+            throw TurnstileError(.regex(error))
+        }
+    }
+
+    /// `hir` as `-x` or `-w` asks: between line (or haystack) edges, or between
+    /// grep's half word boundaries.
+    private static func anchored(_ hir: Hir, options: Options) -> Hir {
+        if options.wholeLine {
+            return .concat([.look(options.lineRecords ? .lineStart : .textStart), hir,
+                            .look(options.lineRecords ? .lineEnd : .textEnd)])
+        }
+        return options.wholeWord ? wordRuleHir(hir) : hir
+    }
+
+    /// `hir` between grep's half word boundaries: no word byte before the match, none
+    /// after it. Unlike `\b…\b` this also holds for a match that starts or ends with a
+    /// non-word byte (`-w '='` matches `x = 1`), and a match that fails it gives way to
+    /// a shorter one at the same start, then to later starts, as in grep.
+    private static func wordRuleHir(_ hir: Hir) -> Hir {
+        .concat([.look(.wordStartHalf), hir, .look(.wordEndHalf)])
+    }
+
+    /// Whether a `-w` literal starts and ends with an ASCII word byte, where `\b` and
+    /// grep's rule agree (the literal engines' whole-word filter is `\b`).
+    private static func isWordBounded(_ pattern: [UInt8]) -> Bool {
+        guard let first = pattern.first, let last = pattern.last else { return false }
+        return isASCIIWordByte(first) && isASCIIWordByte(last)
+    }
+
+    /// Whether the literal engines filter whole words themselves (`\b`, which is
+    /// grep's rule when every word is word-bounded); otherwise ``forEachWholeWordMatch``
+    /// filters their overlapping matches.
+    static func engineWholeWord(_ patterns: [[UInt8]], options: Options) -> Bool {
+        options.wholeWord && !options.wholeLine && patterns.allSatisfy(isWordBounded)
+    }
+
+    /// A literal as a Hir (ASCII letters in both cases when case-insensitive).
+    private static func literalHir(_ pattern: [UInt8], options: Options) -> Hir {
+        guard options.caseInsensitive else { return .literal(pattern) }
+        return .concat(pattern.map { b in
+            isASCIILetter(b) ? .byteClass([(b & ~0x20)...(b & ~0x20), (b | 0x20)...(b | 0x20)]) : .literal([b])
+        })
+    }
+
+    /// `-F -x` lines, or `-F -w` words that are not all word-bounded, as one regex
+    /// automaton: each literal between the anchors, longest first under
+    /// leftmost-longest (grep -F -o; with -x every match is the whole line). Returns
+    /// the automaton, for each of its pattern ids the literal's index (nil when they
+    /// coincide), and the patterns it searches.
+    private static func compileLiterals(_ patterns: [[UInt8]], options: Options) throws(TurnstileError)
+        -> (RegexAutomaton, [Int]?, [Hir]) {
+        var order = Array(patterns.indices)
+        if options.matchKind == .leftmostLongest && !options.wholeLine {
+            order.sort { patterns[$0].count > patterns[$1].count || (patterns[$0].count == patterns[$1].count && $0 < $1) }
+        }
+        let compiler = RegexCompiler().limits(options.effectiveLimits).multiLine(options.lineRecords)
+            .bytes(options.bytesMode).prefilter(options.prefilter)
+        let hirs = order.map { i in
+            let literal = literalHir(patterns[i], options: options)
+            return anchored(options.lineRecords ? literal.withoutNewline() : literal, options: options)
+        }
+        do {
+            return (try compiler.compile(hirs: hirs), order == Array(patterns.indices) ? nil : order, hirs)
         } catch {
             throw TurnstileError(.regex(error))
         }
@@ -295,6 +410,9 @@ public struct Matcher: Sendable {
     ///
     /// - Complexity: O(haystack bytes + matches).
     public func appendMatches(in haystack: UnsafeBufferPointer<UInt8>, to matches: inout [Match]) {
+        if checksWholeWords {
+            return forEachWholeWordMatch(in: haystack, from: 0) { matches.append($0); return true }
+        }
         switch engine {
         case .empty:
             return
@@ -327,6 +445,7 @@ public struct Matcher: Sendable {
     /// - Complexity: O(haystack bytes from `from` + matches), without allocating for literals.
     public func forEachMatch(in haystack: UnsafeBufferPointer<UInt8>, from: Int, _ body: (Match) -> Bool) {
         precondition(from >= 0 && from <= haystack.count, "search start outside the haystack")
+        if checksWholeWords { return forEachWholeWordMatch(in: haystack, from: from, body) }
         switch engine {
         case .empty:
             return
@@ -339,9 +458,8 @@ public struct Matcher: Sendable {
             // searched across records): the whole search's matches from `from` on are
             // those of a search begun there, so skip the bytes before it.
             let start = from > 0 && canSearchAcross(delimiter: haystack[from - 1]) ? from : 0
-            for m in r.matches(in: haystack, from: start) where m.start >= from {
-                if !body(m) { return }
-            }
+            var cursor = r.makeMatchCursor(from: start)
+            r.forEachMatch(in: haystack, after: &cursor) { m in m.start < from || body(m) }
         case .regexLiterals(let l, _):
             l.forEachMatch(in: haystack, from: from, body)
         }
@@ -364,6 +482,7 @@ public struct Matcher: Sendable {
     ///
     /// - Complexity: O(haystack bytes).
     public func firstMatch(in haystack: [UInt8]) -> Match? {
+        if checksWholeWords { return haystack.withUnsafeBufferPointer { firstMatch(in: $0) } }
         switch engine {
         case .empty: return nil
         case .ahoCorasick(let ac): return ac.firstMatch(in: haystack)
@@ -379,6 +498,7 @@ public struct Matcher: Sendable {
     ///
     /// - Complexity: O(haystack bytes); stops at the first match where the engine can.
     public func isMatch(in haystack: [UInt8]) -> Bool {
+        if checksWholeWords { return firstMatch(in: haystack) != nil }
         switch engine {
         case .empty: return false
         case .ahoCorasick(let ac): return ac.isMatch(in: haystack)
@@ -410,6 +530,7 @@ public struct Matcher: Sendable {
             guard let shape = regexShape else { return false }
             return !shape.bytes[Int(byte)] && !isASCIIWordByte(byte) && !shape.needsRecordEdges
                 && (!shape.usesLineAnchors || byte == 0x0A)
+                && (!shape.canMatchEmpty || (options.lineRecords && byte == 0x0A))
         }
     }
 }

@@ -15,7 +15,7 @@ extension FilterCommand {
         let inputs = try input.inputs(stream.inputs)
         let judge: MailJudge
         do {
-            let set = try rules.ruleSet(fallback: .standardMail)
+            let set = try db.map(learnedRuleSet) ?? rules.ruleSet(fallback: .standardMail)
             var made = try MailJudge(rules: set, threshold: threshold ?? set.threshold ?? 1)
             made.senders = try delivery.senderPolicy()
             judge = made

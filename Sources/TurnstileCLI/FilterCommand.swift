@@ -65,6 +65,10 @@ struct FilterCommand: ParsableCommand {
             help: "A record is spam when its score reaches this (default: the built-in list's own threshold with no rule option, else 1).")
     var threshold: Double?
 
+    @Option(name: .customLong("db"),
+            help: ArgumentHelp("Judge mail with the list a 'turnstile learn' database gives (mail formats).", valueName: "path"))
+    var db: String?
+
     @Flag(name: .customLong("spam"), help: "Print only the spam records.")
     var spam = false
 
@@ -91,6 +95,8 @@ struct FilterCommand: ParsableCommand {
             throw ValidationError("choose at most one of --spam, --mask, --count, --json and --explain")
         }
         if let threshold, !threshold.isFinite { throw ValidationError("--threshold must be a finite number") }
+        if db != nil, !input.format.isMail { throw ValidationError("--db needs --format mbox, eml or maildir: a learned list judges mail") }
+        if db != nil, !rules.isEmpty { throw ValidationError("--db gives the rules; it cannot be combined with rule options") }
         if input.format.isMail, mask { throw ValidationError("--mask needs --format lines: a message's verdict comes from its decoded text, not its bytes") }
         try delivery.validate(format: input.format, printsOtherwise: spam || count || json || explain)
         if delivery.spamTo != nil, spam || mask { throw ValidationError("--spam-to cannot be combined with --spam or --mask") }

@@ -52,14 +52,64 @@ struct GrepOptions: ParsableArguments {
     @Flag(name: [.customShort("H"), .customLong("with-filename")], help: "Prefix each line with the input's name (the default with several inputs).")
     var withFilename = false
 
-    @Flag(name: [.customShort("I"), .customLong("no-filename")], help: "Never prefix the input's name (ripgrep's -I; grep's -h).")
+    @Flag(name: [.customLong("no-filename")], help: "Never prefix the input's name (also -h, as grep).")
     var noFilename = false
+
+    @Flag(name: [.customShort("x"), .customLong("line-regexp")], help: "Select only matches that span the whole record.")
+    var lineRegexp = false
+
+    @Flag(name: [.customShort("z"), .customLong("null-data")], help: "Records end with NUL, not newline (--delimiter nul).")
+    var nullData = false
+
+    @Flag(name: [.customShort("Z"), .customLong("null")], help: "Print a NUL after each input's name instead of ':' or a newline.")
+    var nullAfterName = false
+
+    @Flag(name: [.customShort("a"), .customLong("text")], help: "Search binary inputs as text (--binary-files=text).")
+    var text = false
+
+    @Flag(name: .customShort("I"), help: "Skip binary inputs (--binary-files=without-match).")
+    var skipBinary = false
+
+    @Option(name: .customLong("binary-files"),
+            help: ArgumentHelp("An input with a NUL in its first 32 KiB is binary: 'binary' (the default) prints 'binary file matches' on standard error instead of its records, 'text' searches it as text, 'without-match' skips it.",
+                               valueName: "binary|text|without-match"))
+    var binaryFiles: BinaryFiles?
+
+    @Flag(name: [.customShort("E"), .customLong("extended-regexp")], help: "Patterns are extended regexes (the default; accepted for grep's sake).")
+    var extendedRegexp = false
+
+    @Flag(name: [.customShort("G"), .customLong("basic-regexp")], help: ArgumentHelp("Refused: basic regexes are not supported.", visibility: .hidden))
+    var basicRegexp = false
+
+    @Flag(name: [.customShort("P"), .customLong("perl-regexp")], help: ArgumentHelp("Refused: Perl regexes are not supported.", visibility: .hidden))
+    var perlRegexp = false
+
+    @Option(name: .customLong("include"), help: ArgumentHelp("With -r, search only files whose name matches GLOB (fnmatch; repeatable).", valueName: "glob"))
+    var include: [String] = []
+
+    @Option(name: .customLong("exclude"), help: ArgumentHelp("Skip files whose name matches GLOB (fnmatch; repeatable).", valueName: "glob"))
+    var exclude: [String] = []
+
+    @Option(name: .customLong("exclude-dir"), help: ArgumentHelp("With -r, skip folders whose name matches GLOB (repeatable).", valueName: "glob"))
+    var excludeDir: [String] = []
+
+    @Option(name: .customLong("label"), help: ArgumentHelp("The name shown for standard input.", valueName: "label"))
+    var label: String?
+
+    @Flag(name: .customLong("line-buffered"), help: "Write out each output line at once.")
+    var lineBuffered = false
 
     @Flag(name: [.customShort("r"), .customLong("recursive")],
           help: "Search the files under each folder, sorted by path (hidden ones too; links inside are not followed); no input: the current folder.")
     var recursive = false
 
     func validate() throws {
+        if basicRegexp {
+            throw ValidationError("-G (basic regexes) is not supported: write the pattern as an extended regex (grep -E), the default")
+        }
+        if perlRegexp {
+            throw ValidationError("-P (Perl regexes) is not supported: patterns are extended regexes with Perl's classes (\\d, \\w, \\s) and lazy repetition, so drop -P")
+        }
         for (value, flag) in [(after, "-A"), (before, "-B"), (context, "-C")] {
             if let value, value < 0 { throw ValidationError("\(flag) must be 0 or more") }
         }
@@ -77,8 +127,30 @@ struct GrepOptions: ParsableArguments {
         return .records
     }
 
+    /// What to do with binary inputs: the last of `-a`, `-I` and `--binary-files`
+    /// wins in grep; here `--binary-files`, then `-a`, then `-I`.
+    var binaryHandling: BinaryFiles {
+        if let binaryFiles { return binaryFiles }
+        if text { return .text }
+        if skipBinary { return .withoutMatch }
+        return .binary
+    }
+
+    /// `--include`, `--exclude` and `--exclude-dir`.
+    var names: NameFilter { NameFilter(include: include, exclude: exclude, excludeDir: excludeDir) }
+
     /// The limit `-m` sets; nil for none (not given, or negative as in grep).
     var limit: Int? { maxCount.flatMap { $0 >= 0 ? $0 : nil } }
+}
+
+/// grep's `--binary-files`: what a binary input (a NUL in its first 32 KiB) gets.
+enum BinaryFiles: String, ExpressibleByArgument, CaseIterable, Sendable {
+    /// Searched; a selected record prints `binary file matches` on standard error instead.
+    case binary
+    /// Searched and printed as text (`-a`).
+    case text
+    /// Skipped as if nothing matched (`-I`).
+    case withoutMatch = "without-match"
 }
 
 /// The grep flags `filter` shares with `match`, with the same meanings for the records
@@ -108,8 +180,9 @@ struct FilterGrepOptions: ParsableArguments {
 /// The inputs with folders replaced by the files under them (`-r`): grep's order and
 /// names, with no input meaning the current folder (its files named without `./`).
 /// Also whether a folder was among them (grep then names each file).
-func recursiveInputs(_ files: [String]) throws -> (inputs: [String], sawFolder: Bool) {
+func recursiveInputs(_ files: [String], names: NameFilter = NameFilter()) throws -> (inputs: [String], sawFolder: Bool) {
     var walk = DirectoryWalk(includeHidden: true, followLinks: false)
+    walk.names = names
     if files.isEmpty {
         var info = stat()
         guard stat(".", &info) == 0 else { throw CommandFailure(".: \(errnoDescription(errno))") }
@@ -122,8 +195,9 @@ func recursiveInputs(_ files: [String]) throws -> (inputs: [String], sawFolder: 
         var info = stat()
         if path != "-", stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
             sawFolder = true
+            if names.skipsFolder(path, commandLine: true) { continue }
             result.append(contentsOf: try walk.files(under: path, info: info).sorted())
-        } else {
+        } else if !names.skipsFile(path, commandLine: true) {
             result.append(path)
         }
     }

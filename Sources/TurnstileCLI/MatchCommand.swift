@@ -9,19 +9,23 @@ struct MatchCommand: ParsableCommand {
         discussion: """
             The first operand is the pattern (a regex; -F for literal words) unless -e,
             -f, --rules, --automaton or --builtin gives the patterns; the other operands
-            are the inputs ('-' or none: standard input). The output flags are grep's:
-            -o -b -n -v -c -l -L -q -s -m -A -B -C -H -r (-I for grep's -h), and with
-            ASCII input and LC_ALL=C the output is grep -E's (grep -F's with -F). One
-            difference: -o reports leftmost-first matches (Perl's order) for regexes,
-            where grep reports the longest of alternatives starting at one place.
+            are the inputs ('-' or none: standard input). The flags are grep's, with
+            grep's meanings: -o -b -n -v -c -l -L -q -s -m -A -B -C -H -h -r -w -x -z -Z
+            -a -I -y -E --binary-files --include --exclude --exclude-dir --label
+            --line-buffered --color (GREP_COLORS), and with ASCII input and LC_ALL=C
+            the output is grep -E's (grep -F's with -F). One difference: -o reports
+            leftmost-first matches (Perl's order) for regexes, where grep reports the
+            longest of alternatives starting at one place. Help is --help only.
             --count-matches counts matches rather than records, as ripgrep does.
 
             --offsets prints one line per match, 'start:end:pattern:text', with absolute
             byte offsets (end exclusive) and the 0-based pattern id in command-line order
-            over -e, -f lines and --rules lines; --json prints the same as JSON.
+            over -e, -f lines and --rules lines. --json prints rg --json's messages
+            (begin, match with lines, line_number, absolute_offset and submatches,
+            end, summary; text as {"text":…} when it is UTF-8, else {"bytes":base64}).
             --builtin searches with the built-in spam list (whole words, ASCII
             case-insensitive). A pattern that can match the empty string reports its
-            empty matches with --offsets and --json (start = end), as PCRE2 does.
+            empty matches with --offsets (start = end), as PCRE2 does.
 
             Exit status: 0 when a record was selected, 1 when none was, 2 on an error
             (with -q: 0 as soon as one is selected).
@@ -36,9 +40,6 @@ struct MatchCommand: ParsableCommand {
               $ printf 'winner, prize\\n' | turnstile match --offsets -F -e prize -e winner
               0:6:1:winner
               8:13:0:prize
-              $ printf 'a winner, a prize\\n' | turnstile match --json -F -e prize -e winner
-              {"start":2,"end":8,"pattern":1,"text":"winner"}
-              {"start":12,"end":17,"pattern":0,"text":"prize"}
               $ printf 'abcd\\n' | turnstile match -oFe abc -e bcd --match-kind overlapping
               abc
               bcd
@@ -67,7 +68,7 @@ struct MatchCommand: ParsableCommand {
     @Flag(name: .customLong("offsets"), help: "Print every match as 'start:end:pattern:text' (absolute byte offsets).")
     var offsets = false
 
-    @Flag(name: .customLong("json"), help: "Print one JSON object per match: {\"start\":S,\"end\":E,\"pattern\":P,\"text\":...}.")
+    @Flag(name: .customLong("json"), help: "Print ripgrep's JSON Lines messages: begin, one match per record with its submatches, end, summary.")
     var json = false
 
     func validate() throws {
@@ -86,6 +87,8 @@ struct MatchCommand: ParsableCommand {
 
     func run() throws {
         inputMessagesSuppressed = grep.noMessages
+        if let label = grep.label { standardInputLabel = label }
+        let delimiter = try input.delimiter(grep.nullData ? .nul : stream.delimiter)
         var operands = stream.files
         var ruleOptions = rules
         if rules.isEmpty && !builtin {
@@ -98,13 +101,15 @@ struct MatchCommand: ParsableCommand {
         let cannotSelect: Bool
         do {
             var set = try ruleOptions.ruleSet(fallback: .standard)
-            cannotSelect = Self.cannotSelect(set, invert: grep.invert)
+            cannotSelect = Self.cannotSelect(set, invert: grep.invert, lineRegexp: grep.lineRegexp)
             if let matchKind, matchKind != .leftmostFirst, set.options.syntax != .literal {
                 throw TurnstileError(.invalidOptions("--match-kind \(matchKind) needs literal patterns (-F)"))
             }
             // grep -F -o reports the longest of the words starting at one place.
             let grepKind: MatchKind = grep.onlyMatching && set.options.syntax == .literal ? .leftmostLongest : .leftmostFirst
             set.options.matchKind = matchKind ?? grepKind
+            set.options.wholeLine = grep.lineRegexp
+            set.options.lineRecords = delimiter == .line
             matcher = try set.matcher()
         } catch {
             throw CommandFailure(ruleOptions.describe(error))
@@ -117,22 +122,30 @@ struct MatchCommand: ParsableCommand {
         let inputs: [String]
         var sawFolder = false
         if grep.recursive, !input.format.isMail {
-            (inputs, sawFolder) = try recursiveInputs(operands)
+            (inputs, sawFolder) = try recursiveInputs(operands, names: grep.names)
         } else {
-            inputs = try input.inputs(operands.isEmpty ? ["-"] : operands)
+            let given = try input.inputs(operands.isEmpty ? ["-"] : operands)
+            inputs = given.filter { !grep.names.skipsFile($0, commandLine: true) }
+            sawFolder = given.count > 1  // grep names inputs by how many were given
         }
         let named = grep.withFilename || (!grep.noFilename && (inputs.count > 1 || sawFolder))
-        let run = MatchRun(
+        var run = MatchRun(
             matcher: matcher, inputs: inputs, named: named, output: OutputWriter(fd: 1),
-            delimiter: try input.delimiter(stream.delimiter), maxRecordBytes: stream.maxRecordBytes,
+            delimiter: delimiter, maxRecordBytes: stream.maxRecordBytes,
             threads: stream.parallelThreads)
+        // Binary input: a NUL in the first buffer, unless NUL ends records (-z).
+        if delimiter.byte != 0 && !input.format.isMail { run.binaryFiles = grep.binaryHandling }
         let color = stream.useColor(run.output)
         let outcome: MatchRun.Outcome
-        if offsets || json || (grep.countMatches && grep.mode == .records && !grep.invert) {
-            outcome = run.listMatches(mode: offsets ? .lines : json ? .json : .count, color: color)
+        if json {
+            outcome = run.listJSON()
+        } else if offsets || (grep.countMatches && grep.mode == .records && !grep.invert && grep.limit == nil) {
+            outcome = run.listMatches(mode: offsets ? .lines : .count, color: color)
         } else {
             var settings = GrepSink.Settings()
             settings.mode = grep.countMatches && grep.mode == .records ? .count : grep.mode
+            settings.countsMatches = grep.countMatches && grep.mode == .records && !grep.invert
+            settings.matchTerminator = delimiter == .nul ? [0] : [0x0A]
             settings.invert = grep.invert
             settings.onlyMatching = grep.onlyMatching
             settings.lineNumber = grep.lineNumber
@@ -142,8 +155,11 @@ struct MatchCommand: ParsableCommand {
             settings.after = grep.after ?? grep.context ?? 0
             settings.separators = grep.hasContext
             settings.color = color
+            if color { settings.colors = GrepColors() }
             settings.terminator = run.delimiter.defaultTerminator
             settings.delimiterByte = run.delimiter.byte
+            settings.nullAfterName = grep.nullAfterName
+            settings.lineBuffered = grep.lineBuffered
             outcome = run.selectRecords(settings)
         }
         if outcome.truncated {
@@ -156,10 +172,10 @@ struct MatchCommand: ParsableCommand {
 
     /// Whether it is plain that no record can be selected, as GNU grep sees it: no
     /// pattern at all (`-f /dev/null`), or `-v` with the one empty pattern (which
-    /// matches every record) and no `-w`. grep then exits 1 without reading, so
+    /// matches every record) and neither `-w` nor `-x`. grep then exits 1 without reading, so
     /// `grep -c -v -e ''` prints no counts; match does the same.
-    static func cannotSelect(_ set: RuleSet, invert: Bool) -> Bool {
+    static func cannotSelect(_ set: RuleSet, invert: Bool, lineRegexp: Bool = false) -> Bool {
         if set.rules.isEmpty { return !invert }
-        return invert && set.rules.count == 1 && set.rules[0].pattern.isEmpty && !set.options.wholeWord
+        return invert && set.rules.count == 1 && set.rules[0].pattern.isEmpty && !set.options.wholeWord && !lineRegexp
     }
 }

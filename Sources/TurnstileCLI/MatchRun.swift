@@ -14,6 +14,8 @@ struct MatchRun {
     let maxRecordBytes: Int
     /// Worker threads, or nil for one thread.
     let threads: Int?
+    /// What binary inputs get (grep's `--binary-files`; `.text` looks at nothing).
+    var binaryFiles: BinaryFiles = .text
 
     struct Outcome {
         var status: RunStatus
@@ -59,6 +61,22 @@ struct MatchRun {
         return Outcome(status: status, matched: sink.matchedAny, truncated: reader.truncatedSomeRecord)
     }
 
+    /// `--json`: ripgrep's messages, on one thread (each input's messages carry its
+    /// totals).
+    func listJSON() -> Outcome {
+        var sink = RipgrepJSONSink(output: output)
+        var reader = makeReader()
+        defer { reader.deallocate() }
+        let status = runInputs(inputs, output: output) { (fd, name) throws(ScanError) in
+            sink.beginInput(name: name)
+            try reader.read(fd: fd, into: &sink)
+            do throws(OutputError) { try sink.endInput() } catch { throw .sink(error) }
+        } finish: { () throws(OutputError) in
+            try sink.summary()
+        }
+        return Outcome(status: status, matched: sink.matchedAny, truncated: reader.truncatedSomeRecord)
+    }
+
     /// grep's output: selected records, their matches (`-o`), counts, names.
     func selectRecords(_ settings: GrepSink.Settings) -> Outcome {
         let named = named
@@ -66,7 +84,7 @@ struct MatchRun {
         // Context, -m, -q, -l and -L carry state from record to record or stop early:
         // one thread. Records and counts are cut into chunks like any other output.
         let parallel = (settings.mode == .records || settings.mode == .count) && !settings.separators
-            && settings.maxCount == nil
+            && settings.maxCount == nil && !mayMeetBinary(settings)
         if let threads, parallel {
             let scan = ParallelScan(threads: threads, delimiter: delimiter, maxRecordBytes: maxRecordBytes,
                                     makeReader: makeReader, makeSink: makeSink) { name, tally, output throws(OutputError) in
@@ -87,7 +105,18 @@ struct MatchRun {
             sink.beginInput(name: named ? name : nil, firstRecord: 0)
             sink.listName = name
             do throws(ScanError) {
-                try reader.read(fd: fd, into: &sink)
+                if binaryFiles == .text {
+                    try reader.read(fd: fd, into: &sink)
+                } else {
+                    let first = try BinaryDetection.firstBuffer(fd)
+                    let binary = BinaryDetection.isBinary(first)
+                    if !(binary && binaryFiles == .withoutMatch) {
+                        sink.binaryInput = binary
+                        try first.withUnsafeBufferPointer { (prefix) throws(ScanError) in
+                            try reader.read(fd: fd, into: &sink, prefix: prefix)
+                        }
+                    }
+                }
             } catch {
                 // -l, -L and -m end an input early; the next one is read.
                 if !Self.isInputDone(error) { throw error }
@@ -98,6 +127,14 @@ struct MatchRun {
             }
         } finish: {}
         return Outcome(status: status, matched: sink.selectedAny, truncated: reader.truncatedSomeRecord)
+    }
+
+    /// Whether binary detection could change this run's output: then it runs on one
+    /// thread, which looks at each input's first buffer (`--threads` cuts inputs
+    /// into chunks before anyone looks).
+    private func mayMeetBinary(_ settings: GrepSink.Settings) -> Bool {
+        guard binaryFiles != .text, settings.mode == .records || binaryFiles == .withoutMatch else { return false }
+        return inputs.contains(where: BinaryDetection.mightBeBinary)
     }
 
     private static func isInputDone(_ error: ScanError) -> Bool {

@@ -159,6 +159,7 @@ struct RuleOptions: ParsableArguments {
         options.syntax = fixedStrings ? .literal : .regex
         options.caseInsensitive = ignoreCase
         options.wholeWord = wordRegexp
+        options.unicodeWords = wordRegexp  // grep's -w in UTF-8 text
         options.bytesMode = bytes
         var rules: [SpamFilter.Rule] = []
         var e = regexp.makeIterator(), f = patternFiles.makeIterator(), r = ruleFiles.makeIterator()

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Dispatch
+import LearningStore
 import SpamdProtocol
 import Turnstile
 import TurnstileServer
@@ -17,7 +18,8 @@ struct ServeCommand: ParsableCommand {
             the X-Spam-Status and X-Spam-Flag fields 'filter --tag' adds. One request per
             connection, as spamd. SIGHUP rereads the rules and swaps them in without
             dropping a connection; SIGTERM stops accepting and finishes the requests
-            under way. Only loopback clients are served unless --allow-from names others.
+            under way. With --db the list comes from a 'turnstile learn' database, and
+            TELL (spamc -L spam|ham|forget) learns into it and swaps the new list in. Only loopback clients are served unless --allow-from names others.
 
             Examples:
               $ turnstile serve --listen 127.0.0.1:7830 &
@@ -54,7 +56,12 @@ struct ServeCommand: ParsableCommand {
     @Option(name: .customLong("max-header-bytes"), help: "The most bytes of a request's line and headers.")
     var maxHeaderBytes = 8192
 
+    @Option(name: .customLong("db"),
+            help: ArgumentHelp("Judge with the list a 'turnstile learn' database gives, and learn into it on TELL.", valueName: "path"))
+    var db: String?
+
     func validate() throws {
+        if db != nil, !rules.isEmpty { throw ValidationError("--db gives the rules; it cannot be combined with rule options") }
         if maxSize < 1 { throw ValidationError("--max-size must be at least 1") }
         if maxConnections < 1 { throw ValidationError("--max-connections must be at least 1") }
         if !(readTimeout > 0) { throw ValidationError("--read-timeout must be more than 0 seconds") }
@@ -77,6 +84,23 @@ struct ServeCommand: ParsableCommand {
                                            readTimeout: .nanoseconds(Int64(readTimeout * 1e9)))
         configuration.log = { printError($0) }
         let store = JudgeStore(try makeJudge())
+        if let db {
+            // TELL learns on the server's one learning thread, then swaps the new list in.
+            let threshold = self.threshold
+            configuration.teller = { head, message in
+                let database = try LearningDatabase(path: db)
+                var did: (didSet: SpamdTellTargets, didRemove: SpamdTellTargets) = ([], [])
+                if head.remove.contains(.local), try database.forget(message) { did.didRemove.insert(.local) }
+                if head.set.contains(.local), let kind = head.messageClass {
+                    if try database.learn(message, as: kind == .spam ? .spam : .ham) != .unchanged { did.didSet.insert(.local) }
+                }
+                if !did.didSet.isEmpty || !did.didRemove.isEmpty {
+                    let set = try learnedRuleSet(db)
+                    store.replace(SpamdMessageJudge(judge: try MailJudge(rules: set, threshold: threshold ?? set.threshold ?? 1)))
+                }
+                return did
+            }
+        }
         let server: SpamdServer
         do { server = try SpamdServer.start(configuration, store: store) } catch {
             throw CommandFailure("cannot listen on \(configuration.listen): \(error)")
@@ -106,10 +130,10 @@ struct ServeCommand: ParsableCommand {
     /// The judge for the rules the options name.
     func makeJudge() throws -> SpamdMessageJudge {
         do {
-            let set = try rules.ruleSet(fallback: .standardMail)
+            let set = try db.map(learnedRuleSet) ?? rules.ruleSet(fallback: .standardMail)
             return SpamdMessageJudge(judge: try MailJudge(rules: set, threshold: threshold ?? set.threshold ?? 1))
         } catch {
-            throw CommandFailure(rules.describe(error))
+            throw (error as? CommandFailure) ?? CommandFailure(rules.describe(error))
         }
     }
 }

@@ -19,7 +19,7 @@ struct TurnstileCommand: ParsableCommand {
             """,
         version: turnstileVersion,
         subcommands: [FilterCommand.self, MatchCommand.self, CompileCommand.self, EvalCommand.self, TrainCommand.self,
-                      RulesCommand.self, ServeCommand.self])
+                      RulesCommand.self, ServeCommand.self, LearnCommand.self])
 
     /// What bare `turnstile` prints to standard error (with exit status 2, as grep
     /// without a pattern): the subcommands, not the whole help.
@@ -32,6 +32,7 @@ struct TurnstileCommand: ParsableCommand {
           train    learn a weighted word list from labelled records
           rules    print the built-in rules with their weights
           serve    judge mail for spamc and other spamd clients
+          learn    learn messages as spam or ham in a database (or forget them)
         Run 'turnstile --help' or 'turnstile <subcommand> --help' for more.
         """
 

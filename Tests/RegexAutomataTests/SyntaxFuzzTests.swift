@@ -35,6 +35,9 @@ struct SyntaxFuzzTests {
                 continue
             }
             accepted += 1
+            // grep's word anchors `\<` and `\>` are ours, not PCRE2's (which reads the
+            // characters); GrepIdiomTests compares them with GNU grep.
+            if pattern.contains("\\<") || pattern.contains("\\>") { continue }
             let regex: PCRE2Regex
             do {
                 regex = try PCRE2Regex(

@@ -144,6 +144,10 @@ final class HirBacktracker {
         case .lineEnd: return p == n || haystack[p] == 0x0A
         case .wordBoundary: return isWord(p - 1) != isWord(p)
         case .notWordBoundary: return isWord(p - 1) == isWord(p)
+        case .wordStart: return !isWord(p - 1) && isWord(p)
+        case .wordEnd: return isWord(p - 1) && !isWord(p)
+        case .wordStartHalf: return !isWord(p - 1)
+        case .wordEndHalf: return !isWord(p)
         }
     }
 

@@ -16,6 +16,9 @@ import AutomatonCore
 /// - **whole word**: an occurrence counts only when `\b` holds at its start and at its
 ///   end (ASCII word bytes `[0-9A-Za-z_]`; outside the haystack is a non-word byte),
 ///   i.e. PCRE2's `\b(?:w1|w2|…)\b`; a failing word never hides a later valid one.
+/// - **grep's whole word** (``WordRule/grep``, `Matcher`'s `-w`): no word byte
+///   before the start nor after the end (grep's rule; a word that starts or ends with
+///   a non-word byte, such as `=`, can be whole).
 /// - **ASCII case-insensitive**: bytes are compared after folding `A-Z` to `a-z`.
 public struct NaiveLiteralMatcher: Sendable {
     public enum Kind: String, Sendable, CaseIterable {
@@ -26,12 +29,23 @@ public struct NaiveLiteralMatcher: Sendable {
     public var kind: Kind
     public var caseInsensitive: Bool
     public var wholeWord: Bool
+    public var wordRule: WordRule = .boundary
 
-    public init(patterns: [[UInt8]], kind: Kind, caseInsensitive: Bool = false, wholeWord: Bool = false) {
+    /// What whole word means.
+    public enum WordRule: Sendable {
+        /// `\b` at both ends (PCRE2's `\b(?:…)\b`, the literal engines').
+        case boundary
+        /// No word byte on either side (grep's `-w`).
+        case grep
+    }
+
+    public init(patterns: [[UInt8]], kind: Kind, caseInsensitive: Bool = false, wholeWord: Bool = false,
+                wordRule: WordRule = .boundary) {
         self.patterns = patterns
         self.kind = kind
         self.caseInsensitive = caseInsensitive
         self.wholeWord = wholeWord
+        self.wordRule = wordRule
     }
 
     public init(patterns: [String], kind: Kind, caseInsensitive: Bool = false, wholeWord: Bool = false) {
@@ -72,6 +86,9 @@ public struct NaiveLiteralMatcher: Sendable {
         guard occurs(p, at: start, in: h) else { return false }
         if wholeWord {
             let end = start + patterns[p].count
+            if wordRule == .grep {
+                return !(start > 0 && Self.isWordByte(h[start - 1])) && !(end < h.count && Self.isWordByte(h[end]))
+            }
             return Self.isBoundary(start, in: h) && Self.isBoundary(end, in: h)
         }
         return true

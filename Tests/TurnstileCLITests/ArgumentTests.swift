@@ -9,7 +9,7 @@ import TestSupport
 struct ArgumentTests {
     @Test("a single-dash word that is not a group of known letters is an error, never the help")
     func noHelpTrap() throws {
-        for args in [["filter", "-threshold", "3"], ["match", "-help", "x"], ["filter", "-nh"], ["compile", "-stats"]] {
+        for args in [["filter", "-threshold", "3"], ["match", "-threshold", "3"], ["filter", "-nh"], ["compile", "-stats"]] {
             let r = try CLI.run(args, stdin: "free\n".bytes)
             #expect(r.status == 2, "\(args)")
             #expect(r.stdout.isEmpty, "\(args): \(r.out)")
@@ -31,8 +31,8 @@ struct ArgumentTests {
         #expect(try CLI.run(["match", "-nFiePRIZE"], stdin: input).out == apart.out)
         #expect(try CLI.run(["match", "-A1", "winner"], stdin: input).out == "a winner\nlunch\n")
         #expect(try CLI.run(["match", "-1", "lunch"], stdin: input).out == input.string)
-        let unknown = try CLI.run(["match", "-nZ", "x"], stdin: input)
-        #expect(unknown.status == 2 && unknown.err.hasPrefix("turnstile: unknown option '-Z' in '-nZ'"), "\(unknown.err)")
+        let unknown = try CLI.run(["match", "-nK", "x"], stdin: input)
+        #expect(unknown.status == 2 && unknown.err.hasPrefix("turnstile: unknown option '-K' in '-nK'"), "\(unknown.err)")
     }
 
     @Test("negative numbers are values: --threshold -0.04865 as --threshold=-0.04865")
@@ -77,6 +77,23 @@ struct ArgumentTests {
         #expect(r.stdout.isEmpty)
         #expect(r.err.hasPrefix("usage: turnstile <subcommand>") && r.err.contains("match"))
         #expect(r.err.split(separator: "\n").count < 12, "short, not the whole help")
+    }
+
+    @Test("the root takes ArgumentParser's completion options (make install writes the scripts) and refuses others")
+    func completionScripts() throws {
+        for (args, marker) in [(["--generate-completion-script", "bash"], "complete -o filenames -F"),
+                               (["--generate-completion-script=zsh"], "#compdef turnstile"),
+                               (["--generate-completion-script", "fish"], "complete -c 'turnstile'")] {
+            let r = try CLI.run(args)
+            #expect(r.status == 0, "\(args): \(r.err)")
+            let script = r.out
+            #expect(script.contains(marker), "\(args)")
+            for subcommand in ["filter", "match", "compile", "eval", "train", "rules"] {
+                #expect(script.contains(subcommand), "\(args) completes \(subcommand)")
+            }
+        }
+        let unknown = try CLI.run(["--generate-completion"])
+        #expect(unknown.status == 2 && unknown.err.hasPrefix("turnstile: unknown option '--generate-completion'"), "\(unknown.err)")
     }
 
     @Test("a closed output pipe ends quietly with the status of what was found so far")

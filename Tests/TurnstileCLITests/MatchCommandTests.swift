@@ -30,17 +30,53 @@ struct MatchCommandTests {
         #expect(try CLI.run(["match", "--offsets", "-F", "-e", "-foo"], stdin: "a -foo\n".bytes).out == "2:6:0:-foo\n")
     }
 
-    @Test("--json: exactly {\"start\":S,\"end\":E,\"pattern\":P first")
-    func json() throws {
-        let r = try CLI.run(["match", "-F", "-e", "prize", "-e", "winner", "--json"], stdin: "a winner, a prize\n".bytes)
-        let lines = r.out.split(separator: "\n").map(String.init)
-        #expect(lines.count == 2)
-        #expect(lines[0].hasPrefix(#"{"start":2,"end":8,"pattern":1"#))
-        #expect(lines[1].hasPrefix(#"{"start":12,"end":17,"pattern":0"#))
-        for line in lines {
-            let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
-            #expect(object["start"] is Int && object["end"] is Int && object["pattern"] is Int)
+    /// `rg --json`'s messages with what depends on the run taken out: elapsed times,
+    /// bytes printed, and our submatches' extra `pattern` key.
+    static func comparableJSON(_ output: [UInt8]) throws -> [NSDictionary] {
+        func clean(_ value: Any) -> Any {
+            if let d = value as? [String: Any] {
+                var out: [String: Any] = [:]
+                for (k, v) in d where !["elapsed", "elapsed_total", "bytes_printed", "pattern"].contains(k) { out[k] = clean(v) }
+                return out
+            }
+            if let a = value as? [Any] { return a.map(clean) }
+            return value
         }
+        return try String(decoding: output, as: UTF8.self).split(separator: "\n").map { line in
+            let object = try JSONSerialization.jsonObject(with: Data(line.utf8))
+            return clean(object) as! NSDictionary
+        }
+    }
+
+    @Test("--json prints rg --json's messages: begin, match (lines, line_number, absolute_offset, submatches), end, summary")
+    func jsonLikeRipgrep() throws {
+        guard let rg = ["/usr/bin/rg", "/usr/local/bin/rg"].first(where: FileManager.default.isExecutableFile) else {
+            print("rg not found: --json is not compared with it")
+            return
+        }
+        let dir = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let a = try CLI.write("foo bar foo\nxyz\n".bytes + [0xFF] + " foo\ncaf\u{e9} foo\n".bytes, to: "a.txt", in: dir)
+        let b = try CLI.write("nothing here\n".bytes, to: "b.txt", in: dir)
+        let c = try CLI.write("last foo".bytes, to: "c.txt", in: dir)
+        for (pattern, files) in [("foo", [a]), ("foo", [a, b, c]), ("o+", [c, a]), ("zzz", [a])] {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: rg)
+            process.arguments = ["--json", "--no-config", "-j1", pattern] + files
+            let pipe = Pipe()
+            process.standardOutput = pipe
+            try process.run()
+            let expected = [UInt8](pipe.fileHandleForReading.readDataToEndOfFile())
+            process.waitUntilExit()
+            let ours = try CLI.run(["match", "--json", pattern] + files)
+            #expect(ours.status == process.terminationStatus, "\(pattern) \(files): \(ours.err)")
+            #expect(try Self.comparableJSON(ours.stdout) == Self.comparableJSON(expected),
+                    "\(pattern) \(files):\n\(ours.out)\nrg:\n\(String(decoding: expected, as: UTF8.self))")
+        }
+        let r = try CLI.run(["match", "-F", "-e", "prize", "-e", "winner", "--json"], stdin: "a winner, a prize\n".bytes)
+        let match = try Self.comparableJSON(r.stdout)[1]
+        #expect((match["data"] as? NSDictionary)?["line_number"] as? Int == 1)
+        #expect(r.out.contains(#""start":2,"end":8,"pattern":1"#) && r.out.contains(#""start":12,"end":17,"pattern":0"#))
     }
 
     @Test("-c counts records, --count-matches matches; several inputs are prefixed")

@@ -34,7 +34,7 @@ struct ThreadsTests {
     static let outputs: [[String]] = [
         ["filter"], ["filter", "--spam"], ["filter", "--mask"], ["filter", "--count"], ["filter", "--json"],
         ["filter", "--explain"],
-        ["match", "--builtin"], ["match", "--builtin", "--json"], ["match", "--builtin", "-c"],
+        ["match", "--builtin"], ["match", "--builtin", "-h"], ["match", "--builtin", "-c"],
         ["match", "--builtin", "--offsets"], ["match", "--builtin", "--count-matches"],
         ["match", "--builtin", "-n", "-b"], ["match", "--builtin", "-o", "-n", "-b"], ["match", "--builtin", "-v", "-n"],
         ["filter", "-n"], ["filter", "-c"],

@@ -82,8 +82,8 @@ struct MatcherTests {
             let matcher = try Matcher(bytePatterns: patterns, options: Self.literal(kind, ci: ci, ww: ww))
             let naiveKind: NaiveLiteralMatcher.Kind =
                 kind == .overlapping ? .overlapping : kind == .leftmostFirst ? .leftmostFirst : .leftmostLongest
-            let expected = NaiveLiteralMatcher(patterns: patterns, kind: naiveKind, caseInsensitive: ci, wholeWord: ww)
-                .matches(in: haystack)
+            let expected = NaiveLiteralMatcher(patterns: patterns, kind: naiveKind, caseInsensitive: ci, wholeWord: ww,
+                                               wordRule: .grep).matches(in: haystack)
             let got: [Match] = matcher.matches(in: haystack)
             let sortedGot = kind == .overlapping ? got.sorted { ($0.end, $0.pattern) < ($1.end, $1.pattern) } : got
             let sortedExpected = kind == .overlapping
@@ -206,11 +206,15 @@ struct MatcherPrefilterTests {
             let naiveKind: NaiveLiteralMatcher.Kind =
                 kind == .overlapping ? .overlapping : kind == .leftmostFirst ? .leftmostFirst : .leftmostLongest
             let order: (Match, Match) -> Bool = { ($0.end, $0.pattern) < ($1.end, $1.pattern) }
-            var expected = NaiveLiteralMatcher(patterns: patterns, kind: naiveKind, caseInsensitive: ci, wholeWord: ww)
-                .matches(in: haystack)
+            // Matcher's -w is grep's rule; bytes mode keeps it to ASCII word bytes (the
+            // letters beyond ASCII are compared with GNU grep in GrepIdiomTests).
+            var expected = NaiveLiteralMatcher(patterns: patterns, kind: naiveKind, caseInsensitive: ci, wholeWord: ww,
+                                               wordRule: .grep).matches(in: haystack)
             if kind == .overlapping { expected.sort(by: order) }
             for prefilter in [true, false] {
-                let matcher = try Matcher(bytePatterns: patterns, options: Self.options(kind, ci: ci, ww: ww, prefilter: prefilter))
+                var options = Self.options(kind, ci: ci, ww: ww, prefilter: prefilter)
+                options.bytesMode = true
+                let matcher = try Matcher(bytePatterns: patterns, options: options)
                 var got: [Match] = matcher.matches(in: haystack)
                 if kind == .overlapping { got.sort(by: order) }
                 #expect(got == expected,

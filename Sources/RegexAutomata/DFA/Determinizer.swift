@@ -68,6 +68,10 @@ enum LookContext {
         case .lineEnd: return next <= newline
         case .wordBoundary: return (previous == word) != (next == word)
         case .notWordBoundary: return (previous == word) == (next == word)
+        case .wordStart: return previous != word && next == word
+        case .wordEnd: return previous == word && next != word
+        case .wordStartHalf: return previous != word
+        case .wordEndHalf: return next != word
         }
     }
 
@@ -76,7 +80,7 @@ enum LookContext {
     static func canonicalization(for looks: Set<Hir.Look>) -> [UInt8] {
         let needText = looks.contains(.textStart)
         let needLine = looks.contains(.lineStart)
-        let needWord = looks.contains(.wordBoundary) || looks.contains(.notWordBoundary)
+        let needWord = looks.contains { $0.isWordLook }
         var map: [UInt8] = [textStart, newline, word, other]
         if !needText { map[0] = needLine ? newline : other }
         if !needLine { map[1] = other; if map[0] == newline { map[0] = other } }

@@ -122,7 +122,7 @@ public struct ThompsonNFA: Sendable {
             }
         }
         if looksUsed.contains(.lineStart) || looksUsed.contains(.lineEnd) { set.add(0x0A) }
-        if looksUsed.contains(.wordBoundary) || looksUsed.contains(.notWordBoundary) {
+        if looksUsed.contains(where: \.isWordLook) {
             set.add(0x30...0x39); set.add(0x41...0x5A); set.add(0x5F); set.add(0x61...0x7A)
         }
         return set
@@ -257,6 +257,10 @@ extension Hir.Look {
         case .lineStart: return .lineEnd
         case .lineEnd: return .lineStart
         case .wordBoundary, .notWordBoundary: return self
+        case .wordStart: return .wordEnd
+        case .wordEnd: return .wordStart
+        case .wordStartHalf: return .wordEndHalf
+        case .wordEndHalf: return .wordStartHalf
         }
     }
 }

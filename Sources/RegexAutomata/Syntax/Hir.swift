@@ -50,5 +50,23 @@ public indirect enum Hir: Sendable, Hashable {
         case wordBoundary
         /// `\B`.
         case notWordBoundary
+        /// grep's `\<`: a word byte follows and none precedes.
+        case wordStart
+        /// grep's `\>`: a word byte precedes and none follows.
+        case wordEnd
+        /// No word byte precedes (offset 0 or after a non-word byte): the left half of
+        /// grep's `-w` rule (regex-automata's `\b{start-half}`).
+        case wordStartHalf
+        /// No word byte follows (the end or before a non-word byte): the right half of
+        /// grep's `-w` rule (`\b{end-half}`).
+        case wordEndHalf
+
+        /// Whether the assertion looks at word bytes.
+        public var isWordLook: Bool {
+            switch self {
+            case .wordBoundary, .notWordBoundary, .wordStart, .wordEnd, .wordStartHalf, .wordEndHalf: return true
+            case .textStart, .textEnd, .lineStart, .lineEnd: return false
+            }
+        }
     }
 }

@@ -392,6 +392,9 @@ struct Parser {
         case UInt8(ascii: "B"): pos += 2; return .look(.notWordBoundary)
         case UInt8(ascii: "A"): pos += 2; return .look(.textStart)
         case UInt8(ascii: "z"): pos += 2; return .look(.textEnd)
+        // grep's word anchors (PCRE2 reads `\<` and `\>` as the characters).
+        case UInt8(ascii: "<"): pos += 2; return .look(.wordStart)
+        case UInt8(ascii: ">"): pos += 2; return .look(.wordEnd)
         default: break
         }
         switch try parseCommonEscape() {

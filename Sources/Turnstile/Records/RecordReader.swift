@@ -69,6 +69,13 @@ public struct RecordReader {
     /// them (about 150 MB with the array's growth) for `filter --count`.
     private var firstSeen: [Int]?
     private var recordSerial = 0
+    /// The sink needs one match per selected record (``RecordSink/needsEveryMatch``
+    /// is false); set when a read begins.
+    private var selectOnly = false
+    /// The sink only adds up matches (``RecordSink/countsMatchesOnly``): they are
+    /// counted into `matchCount`, never collected.
+    private var countOnly = false
+    private var matchCount = 0
     /// Total bytes read, over every input.
     public private(set) var bytesRead = 0
     /// `true` once some record was longer than `maxRecordBytes`.
@@ -122,6 +129,8 @@ public struct RecordReader {
         fd: Int32, into sink: inout Sink,
         prefix: UnsafeBufferPointer<UInt8> = UnsafeBufferPointer(start: nil, count: 0), base startBase: Int = 0
     ) throws(RecordReadError<Sink.Failure>) {
+        selectOnly = !sink.needsEveryMatch
+        countOnly = sink.countsMatchesOnly
         var start = 0, end = 0, base = startBase
         if let prefixStart = prefix.baseAddress, prefix.count > 0 {
             if prefix.count + Self.readSize > capacity {
@@ -213,6 +222,8 @@ public struct RecordReader {
     public mutating func read<Sink: RecordSink>(
         chunk: UnsafeBufferPointer<UInt8>, base: Int, into sink: inout Sink
     ) throws(Sink.Failure) {
+        selectOnly = !sink.needsEveryMatch
+        countOnly = sink.countsMatchesOnly
         _ = try processComplete(chunk, from: 0, base: base, atEnd: true, into: &sink)
     }
 
@@ -261,8 +272,27 @@ public struct RecordReader {
                 collectUntilVerdict(region, matcher: matcher, delimiter: byte)
             } else if firstSeen != nil {
                 collectFirstPerRule(region, matcher: matcher, delimiter: byte)
+            } else if countOnly {
+                // Memory does not grow with the matches (Fuzz/hostile-cli.sh dense-match).
+                let ends = region.last == byte
+                var n = 0
+                matcher.forEachMatch(in: region, from: 0) { m in
+                    if !ends || m.start < region.count { n += 1 }
+                    return true
+                }
+                sink.addMatches(n)
+            } else if selectOnly {
+                // PERF: Benchmarks/scripts/grep_idioms.py ('.', '^#', -v '^$').
+                var found = matches
+                matches = []
+                matcher.forEachRecordMatch(in: region, delimiter: byte) { found.append($0); return true }
+                matches = found
             } else {
                 matcher.appendMatches(in: region, to: &matches)
+            }
+            // An empty match after the block's last delimiter belongs to no record.
+            if region.last == byte {
+                while let last = matches.last, last.start >= region.count { matches.removeLast() }
             }
             if !sink.needsRecordBoundaries && region.count <= maxRecordBytes {
                 // PERF: literal_throughput.py 'match': no record in the block can be
@@ -413,6 +443,7 @@ public struct RecordReader {
             }
         } else {
             searchRecord(head)
+            if countOnly { sink.addMatches(matchCount); matchCount = 0 }
             if truncated { truncatedSomeRecord = true }
             try sink.record(content: head, terminator: terminator, offset: offset,
                             matches: matches[...], truncated: truncated)
@@ -427,6 +458,7 @@ public struct RecordReader {
     ) throws(Sink.Failure) {
         let head = slice(view, start, headEnd)
         searchRecord(head)
+        if countOnly { sink.addMatches(matchCount); matchCount = 0 }
         truncatedSomeRecord = true
         try sink.record(content: head, terminator: slice(view, headEnd, headEnd), offset: base + start,
                         matches: matches[...], truncated: true)
@@ -436,6 +468,16 @@ public struct RecordReader {
     private mutating func searchRecord(_ record: UnsafeBufferPointer<UInt8>) {
         matches.removeAll(keepingCapacity: true)
         guard let matcher else { return }
+        if countOnly && firstSeen == nil {
+            var n = 0
+            matcher.forEachMatch(in: record, from: 0) { _ in n += 1; return true }
+            matchCount = n
+            return
+        }
+        if selectOnly && firstSeen == nil {
+            if let first = matcher.firstMatch(in: record) { matches.append(first) }
+            return
+        }
         guard var seen = firstSeen else { return matcher.appendMatches(in: record, to: &matches) }
         firstSeen = nil  // keep both arrays uniquely referenced while they grow
         var found = matches

@@ -42,11 +42,29 @@ public protocol RecordSink {
     /// Called before the reader blocks on the next read(2): the moment to flush output
     /// a person may be waiting for.
     mutating func willRead() throws(Failure)
+
+    /// `false` when the sink needs only to know which records have a match (grep's
+    /// `-c`, `-l`, `-q`, `-v`, plain lines): then each record gets one of its matches
+    /// (any one), the search of a record stops at its first, and memory does not grow
+    /// with the matches of a long record.
+    var needsEveryMatch: Bool { get }
+
+    /// `true` when the sink only adds up matches (`match --count-matches`): the
+    /// reader then counts them (``addMatches(_:)``) instead of collecting them, so a
+    /// line dense with matches costs no memory, and hands records over without any.
+    var countsMatchesOnly: Bool { get }
+
+    /// `count` more matches, in the records handed over last (only when
+    /// ``countsMatchesOnly``).
+    mutating func addMatches(_ count: Int)
 }
 
 extension RecordSink {
     public var needsRecordBoundaries: Bool { true }
     public var acceptsCleanRuns: Bool { false }
+    public var needsEveryMatch: Bool { true }
+    public var countsMatchesOnly: Bool { false }
+    public mutating func addMatches(_ count: Int) {}
     public mutating func cleanRun(_ bytes: UnsafeBufferPointer<UInt8>, records: Int) throws(Failure) {}
     public mutating func willRead() throws(Failure) {}
 }

@@ -127,7 +127,8 @@ extension RuleSet {
             if automatonLength > 0 {
                 let ac = try AhoCorasick(deserializing: try r.slice(Int(automatonLength)))
                 guard options.syntax == .literal, ac.matchKind == .overlapping, ac.patternCount == rules.count,
-                      ac.isASCIICaseInsensitive == options.caseInsensitive, ac.isWholeWord == options.wholeWord
+                      ac.isASCIICaseInsensitive == options.caseInsensitive,
+                      ac.isWholeWord == Matcher.engineWholeWord(rules.map(\.pattern), options: options)
                 else {
                     throw AutomatonError(.corrupt("the saved automaton was not built from these rules and options"))
                 }

@@ -109,24 +109,9 @@ public struct SpamTrainer: Sendable, Hashable {
         }
         let p = Double(spamRecords) / Double(indices.count)
 
-        // Words: min count, sign, rank by |weight| (ties by bytes), top K.
-        var candidates: [(id: Int, weight: Double)] = []
-        for id in set.vocabulary.indices where !set.wordIsPhrase[id] && !isExcluded(set.vocabulary[id]) {
-            let s = wordSpam[id], h = wordHam[id]
-            guard s + h >= max(1, minCount) else { continue }
-            let w = Self.weight(spam: Double(s), ham: Double(h), spamShare: p, smoothing: smoothing)
-            if !negativeWeights && w <= 0 { continue }
-            if Self.rounded(w, decimals: Self.weightDecimals) == 0 { continue }
-            candidates.append((id, w))
-        }
-        candidates.sort { a, b in
-            abs(a.weight) != abs(b.weight) ? abs(a.weight) > abs(b.weight)
-                : set.vocabulary[a.id].lexicographicallyPrecedes(set.vocabulary[b.id])
-        }
-        var words = candidates.prefix(top).map { c in
-            TrainedList.Entry(pattern: set.vocabulary[c.id], spamRecords: wordSpam[c.id], hamRecords: wordHam[c.id],
-                              weight: Self.rounded(c.weight, decimals: Self.weightDecimals))
-        }
+        var words = weightedWords(
+            set.vocabulary.indices.lazy.filter { !set.wordIsPhrase[$0] }.map { (set.vocabulary[$0], wordSpam[$0], wordHam[$0]) },
+            spamShare: p)
         // Included phrases: always scored; kept when they are evidence of spam.
         var phrases: [TrainedList.Entry] = []
         for id in set.phrases.indices {
@@ -144,23 +129,76 @@ public struct SpamTrainer: Sendable, Hashable {
         let rules = (words + phrases).map { SpamFilter.Rule(pattern: $0.pattern, weight: $0.weight) }
         let scores = try set.judge(rules: rules, threshold: 0, indices: indices).map(\.score)
         let labels = indices.map { set.records[$0].isSpam }
+        let (chosen, bestF1) = try chooseThreshold(scores: scores, isSpam: labels)
+        return TrainedList(words: words, phrases: phrases, spamRecords: spamRecords, hamRecords: hamRecords,
+                           threshold: chosen, bestF1: bestF1)
+    }
+
+    /// Trains from per-token record counts (`turnstile learn`'s database) instead of
+    /// records: the same words and weights as ``train(_:subset:)`` on the records the
+    /// counts were taken from (no curated phrases), and the threshold chosen on the
+    /// scores `score` gives each record under the list's rules.
+    ///
+    /// - Throws: ``TurnstileError`` as ``train(_:subset:)``.
+    public func train(
+        counts: some Sequence<(token: [UInt8], spam: Int, ham: Int)>, spamRecords: Int, hamRecords: Int,
+        score: ([SpamFilter.Rule]) throws(TurnstileError) -> (scores: [Double], isSpam: [Bool])
+    ) throws(TurnstileError) -> TrainedList {
+        guard top >= 0 else { throw TurnstileError(.invalidOptions("--top must be at least 0")) }
+        guard smoothing > 0, smoothing.isFinite else {
+            throw TurnstileError(.invalidOptions("--smoothing must be a positive number"))
+        }
+        guard spamRecords > 0, hamRecords > 0 else {
+            throw TurnstileError(.invalidOptions(
+                "training needs both spam and ham records (found \(spamRecords) spam, \(hamRecords) ham)"))
+        }
+        let p = Double(spamRecords) / Double(spamRecords + hamRecords)
+        var words = weightedWords(counts.lazy.map { ($0.token, $0.spam, $0.ham) }, spamShare: p)
+        words.sort(by: TrainedList.Entry.listOrder)
+        let scored = try score(words.map { SpamFilter.Rule(pattern: $0.pattern, weight: $0.weight) })
+        let (chosen, bestF1) = try chooseThreshold(scores: scored.scores, isSpam: scored.isSpam)
+        return TrainedList(words: words, phrases: [], spamRecords: spamRecords, hamRecords: hamRecords,
+                           threshold: chosen, bestF1: bestF1)
+    }
+
+    /// The kept words: min count, sign, ranked by |weight| (ties by bytes), the top K,
+    /// weights rounded as written. One place for ``train(_:subset:)`` and
+    /// ``train(counts:spamRecords:hamRecords:score:)``.
+    func weightedWords(_ counts: some Sequence<([UInt8], Int, Int)>, spamShare p: Double) -> [TrainedList.Entry] {
+        var candidates: [(pattern: [UInt8], spam: Int, ham: Int, weight: Double)] = []
+        for (pattern, s, h) in counts where !isExcluded(pattern) {
+            guard s + h >= max(1, minCount) else { continue }
+            let w = Self.weight(spam: Double(s), ham: Double(h), spamShare: p, smoothing: smoothing)
+            if !negativeWeights && w <= 0 { continue }
+            if Self.rounded(w, decimals: Self.weightDecimals) == 0 { continue }
+            candidates.append((pattern, s, h, w))
+        }
+        candidates.sort { a, b in
+            abs(a.weight) != abs(b.weight) ? abs(a.weight) > abs(b.weight) : a.pattern.lexicographicallyPrecedes(b.pattern)
+        }
+        return candidates.prefix(top).map { c in
+            TrainedList.Entry(pattern: c.pattern, spamRecords: c.spam, hamRecords: c.ham,
+                              weight: Self.rounded(c.weight, decimals: Self.weightDecimals))
+        }
+    }
+
+    /// The proposed threshold by ``thresholdRule`` and the best-F1 one, on the
+    /// records' scores under the list.
+    func chooseThreshold(scores: [Double], isSpam labels: [Bool]) throws(TurnstileError) -> (ThresholdChoice, ThresholdChoice) {
         let candidatesT = ThresholdSelection.candidates(scores: scores, isSpam: labels, above: thresholdAbove)
         guard let bestF1 = ThresholdSelection.bestF1(candidatesT) else {
             throw TurnstileError(.invalidOptions("no records to choose a threshold on"))
         }
-        let chosen: ThresholdChoice
         switch thresholdRule {
         case .bestF1:
-            chosen = bestF1
+            return (bestF1, bestF1)
         case .minPrecision(let minimum):
             guard let c = ThresholdSelection.lowest(candidatesT, minPrecision: minimum) else {
                 throw TurnstileError(.invalidOptions(
                     "no threshold keeps the training precision at or above \(minimum) (the best F1 threshold \(Self.fixed(bestF1.threshold, decimals: Self.thresholdDecimals)) has precision \(Self.fixed(bestF1.matrix.precision, decimals: 4)))"))
             }
-            chosen = c
+            return (c, bestF1)
         }
-        return TrainedList(words: words, phrases: phrases, spamRecords: spamRecords, hamRecords: hamRecords,
-                           threshold: chosen, bestF1: bestF1)
     }
 
     /// Whether a token is banned: its word, or any word of a bigram, without a mail

@@ -39,8 +39,13 @@ struct ArgumentNormalizer {
         var result = [arguments[0]]
         let first = arguments[1]
         if first.hasPrefix("-") {
-            // Options of the root command: only whole words.
-            guard ["-h", "--help", "--version", "--experimental-dump-help"].contains(first) else {
+            // Options of the root command: only whole words, and ArgumentParser's own
+            // (the man page generator's dump, the completion scripts `make install` writes,
+            // and `---completion`, which those scripts call back).
+            let rootOptions = ["-h", "--help", "--version", "--experimental-dump-help",
+                               "--generate-completion-script", "---completion"]
+            let name = String(first.prefix { $0 != "=" })
+            guard rootOptions.contains(first) || name == "--generate-completion-script" else {
                 throw Failure(message: "unknown option '\(first)'; the first word must be a subcommand (filter, match, compile, eval, train, rules) or --help")
             }
             return arguments
@@ -62,9 +67,19 @@ struct ArgumentNormalizer {
                 break
             }
             if a.hasPrefix("--") {
-                let name = String(a.dropFirst(2).prefix { $0 != "=" })
+                var a = a
+                var name = String(a.dropFirst(2).prefix { $0 != "=" })
+                if let long = spelling.longAliases[name] {
+                    a = "--" + long + a.dropFirst(2 + name.count)
+                    name = long
+                }
                 if let why = spelling.refused["--" + name] { throw Failure(message: why) }
-                if a.hasSuffix("="), spelling.longValued.contains(name) {
+                if a == "--" + name, let value = spelling.optionalValues[name],
+                   i >= arguments.count || !Self.colorWhens.contains(arguments[i]) {
+                    result.append(a + "=" + value)  // grep's `--color` alone
+                    continue
+                }
+                if a == "--" + name + "=", spelling.longValued.contains(name) {
                     result.append(contentsOf: ["--" + name, ""])  // `--regexp=`: the empty value
                 } else if !a.contains("="), spelling.longValued.contains(name) {
                     guard i < arguments.count else { throw Failure(message: "option \(a) needs a value") }
@@ -79,7 +94,7 @@ struct ArgumentNormalizer {
                 result.append(a)  // an operand, '-' (standard input) included
                 continue
             }
-            if a == "-h" {
+            if a == "-h" && spelling.aliases["h"] == nil {
                 result.append(a)
                 continue
             }
@@ -93,7 +108,9 @@ struct ArgumentNormalizer {
                 let c = letters[k]
                 k += 1
                 if let why = spelling.refused["-\(c)"] { throw Failure(message: why) }
-                if spelling.flags.contains(c) {
+                if let alias = spelling.aliases[c] {
+                    result.append(alias)
+                } else if spelling.flags.contains(c) {
                     result.append("-\(c)")
                 } else if let long = spelling.valued[c] {
                     let value: String
@@ -123,6 +140,10 @@ struct ArgumentNormalizer {
         }
         return result
     }
+
+    /// The values `--color` takes as a separate word (`--color never`); any other word
+    /// after a bare `--color` is an operand, as in grep.
+    static let colorWhens: Set<String> = ["auto", "always", "never"]
 
     /// An option and its value as ArgumentParser reads them whatever the value:
     /// `--name=value`, so a value starting with `-` is not taken for an option, but

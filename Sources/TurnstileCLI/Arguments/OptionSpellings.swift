@@ -15,6 +15,14 @@ struct OptionSpellings: Sendable {
     var longValued: Set<String> = []
     /// Whether `-NUM` means `--context=NUM` (grep's spelling; `match` only).
     var numericContext = false
+    /// Letters that stand for another spelling (grep's `-h` is `--no-filename`, `-y`
+    /// is `-i`); an alias is never read as `-h` for help.
+    var aliases: [Character: String] = [:]
+    /// Long names that stand for another (`--colour` for `--color`).
+    var longAliases: [String: String] = [:]
+    /// Long options whose value may be left out, with the value that means
+    /// (`--color` alone is `--color=auto`, as grep).
+    var optionalValues: [String: String] = [:]
     /// Options of another subcommand that this one refuses, with the sentence saying why.
     var refused: [String: String] = [:]
 
@@ -24,6 +32,9 @@ struct OptionSpellings: Sendable {
         longValued.formUnion(other.longValued)
         refused.merge(other.refused) { a, _ in a }
         numericContext = numericContext || other.numericContext
+        aliases.merge(other.aliases) { a, _ in a }
+        longAliases.merge(other.longAliases) { a, _ in a }
+        optionalValues.merge(other.optionalValues) { a, _ in a }
     }
 
     static func + (a: OptionSpellings, b: OptionSpellings) -> OptionSpellings {
@@ -39,7 +50,8 @@ struct OptionSpellings: Sendable {
                      "max-automaton-bytes", "max-states", "max-table-bytes"])
     /// `StreamOptions`.
     static let stream = OptionSpellings(
-        valued: ["j": "threads"], longValued: ["delimiter", "color", "max-record-bytes", "threads"])
+        valued: ["j": "threads"], longValued: ["delimiter", "color", "max-record-bytes", "threads"],
+        longAliases: ["colour": "color"], optionalValues: ["color": "auto"])
     /// `FormatOptions`.
     static let format = OptionSpellings(longValued: ["format"])
     /// `LabelledInputOptions`.
@@ -48,20 +60,24 @@ struct OptionSpellings: Sendable {
     static let filterGrep = OptionSpellings(flags: ["n", "c", "H", "q", "s", "r"])
     /// The grep flags only `match` takes (`GrepOptions` beyond the shared ones).
     static let matchGrep = OptionSpellings(
-        flags: ["n", "c", "H", "q", "s", "r", "o", "b", "v", "l", "L", "I"],
+        flags: ["n", "c", "H", "q", "s", "r", "o", "b", "v", "l", "L", "I", "x", "z", "Z", "a", "E", "G", "P"],
         valued: ["m": "max-count", "A": "after-context", "B": "before-context", "C": "context"],
-        longValued: ["max-count", "after-context", "before-context", "context", "match-kind"],
-        numericContext: true)
+        longValued: ["max-count", "after-context", "before-context", "context", "match-kind", "binary-files",
+                     "include", "exclude", "exclude-dir", "label"],
+        numericContext: true, aliases: ["h": "--no-filename", "y": "-i"])
 
     /// `filter`'s mail delivery options (`FilterCommand`, `FilterCommand+Mail`).
     static let filterMail = OptionSpellings(
-        longValued: ["spam-to", "move-spam-to", "tag-prefix", "allow-from", "deny-from", "sender-fields"])
+        longValued: ["spam-to", "move-spam-to", "tag-prefix", "allow-from", "deny-from", "sender-fields", "db"])
 
     /// What `filter` says about `match`'s output flags.
     static let filterRefuses: [String: String] = {
         let why = "filter passes whole records through or holds them back; 'turnstile match' prints matches, counts and context"
         var refused: [String: String] = [:]
-        for option in ["-o", "-b", "-v", "-l", "-L", "-I", "-m", "-A", "-B", "-C", "--only-matching", "--byte-offset",
+        for option in ["-o", "-b", "-v", "-l", "-L", "-I", "-m", "-A", "-B", "-C", "-x", "-z", "-Z", "-a", "-E", "-G", "-P",
+                       "--line-regexp", "--null-data", "--null", "--text", "--binary-files", "--include", "--exclude",
+                       "--exclude-dir", "--label", "--line-buffered", "--extended-regexp", "--basic-regexp",
+                       "--perl-regexp", "--only-matching", "--byte-offset",
                        "--invert-match", "--files-with-matches", "--files-without-match", "--no-filename",
                        "--max-count", "--after-context", "--before-context", "--context", "--count-matches",
                        "--offsets", "--builtin"] {
@@ -84,6 +100,7 @@ struct OptionSpellings: Sendable {
                          "phrase-prior", "title", "folds", "seed"]),
         "serve": rules + OptionSpellings(
             longValued: ["threshold", "listen", "allow-from", "threads", "max-size", "max-connections", "read-timeout",
-                         "max-header-bytes"]),
+                         "max-header-bytes", "db"]),
+        "learn": OptionSpellings(longValued: ["db", "format", "max-record-bytes"]),
     ]
 }

@@ -45,6 +45,8 @@ struct DirectoryWalk {
     /// Whether symbolic links under a folder are followed (grep -R, and mail folders)
     /// or skipped (grep -r).
     var followLinks = true
+    /// `--include`, `--exclude`, `--exclude-dir` on the names met (base names).
+    var names = NameFilter()
 
     init(includeHidden: Bool = false, followLinks: Bool = true) {
         self.includeHidden = includeHidden
@@ -77,8 +79,11 @@ struct DirectoryWalk {
             var child = stat()
             guard (followLinks ? stat(path, &child) : lstat(path, &child)) == 0 else { continue }
             switch child.st_mode & S_IFMT {
-            case S_IFDIR: result.append(contentsOf: try files(under: path, info: child))
+            case S_IFDIR:
+                if names.skipsFolder(name, commandLine: false) { continue }
+                result.append(contentsOf: try files(under: path, info: child))
             case S_IFREG:
+                if names.skipsFile(name, commandLine: false) { continue }
                 if seenFiles.insert(Identity(child)).inserted { result.append(path) }
             default: continue
             }

@@ -20,7 +20,11 @@ func openInput(_ path: String) throws(InputError) -> Int32 {
 }
 
 /// The display name of an input.
-func inputName(_ path: String) -> String { path == "-" ? "(standard input)" : path }
+func inputName(_ path: String) -> String { path == "-" ? standardInputLabel : path }
+
+/// The name shown for standard input (`match --label`), set once by the command
+/// before any input is read.
+nonisolated(unsafe) var standardInputLabel = "(standard input)"
 
 /// The most bytes a pattern or rule file may hold unless `--max-pattern-file-bytes`
 /// raises it: 16 MiB is over ten times the 123,000-word English dictionary, and keeps

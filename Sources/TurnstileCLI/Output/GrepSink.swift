@@ -46,12 +46,22 @@ struct GrepSink: ChunkSink {
         /// `--` between groups: any of `-A`, `-B`, `-C` was given (even 0, as grep).
         var separators = false
         var color = false
+        /// The colours `--color` uses (grep's `GREP_COLORS`).
+        var colors = GrepColors(environment: nil)
         /// Ends a printed match (`-o`) and a last record that had no terminator.
         var terminator: [UInt8] = [0x0A]
 
         /// The byte that ends a record when it is one byte (lines, NUL), so a run of
         /// records without a match can be cut for context; nil otherwise.
         var delimiterByte: UInt8? = 0x0A
+        /// Ends each match `-o` prints: a newline (NUL with `-z`), whatever ends records.
+        var matchTerminator: [UInt8] = [0x0A]
+        /// `--count-matches` with `-m`: `-c` prints the matches of the selected records.
+        var countsMatches = false
+        /// `-Z`: a NUL after an input's name instead of `:`, `-` or a newline.
+        var nullAfterName = false
+        /// `--line-buffered`: each printed record is written out at once.
+        var lineBuffered = false
     }
 
     let output: OutputWriter
@@ -88,6 +98,10 @@ struct GrepSink: ChunkSink {
     /// Whether any record was selected in any input: the exit status, also after a
     /// broken pipe.
     private(set) var selectedAny = false
+    /// The current input is binary (grep's `--binary-files=binary`): its first selected
+    /// record prints `NAME: binary file matches` on standard error instead of any
+    /// output, and ends the input. Set after ``beginInput(name:firstRecord:)``.
+    var binaryInput = false
 
     init(output: OutputWriter, settings: Settings) {
         self.output = output
@@ -105,6 +119,7 @@ struct GrepSink: ChunkSink {
         maxReached = false
         beforeRing.removeAll()
         printTail = false
+        binaryInput = false
     }
 
     mutating func takeTally() -> RecordTally {
@@ -117,15 +132,20 @@ struct GrepSink: ChunkSink {
     static func inputSummary(name: String?, listName: String, tally: RecordTally, settings: Settings) -> String? {
         switch settings.mode {
         case .count:
-            return name.map { "\($0):\(tally.selected)\n" } ?? "\(tally.selected)\n"
+            let count = settings.countsMatches ? tally.matches : tally.selected
+            return name.map { "\($0)\(settings.nullAfterName ? "\0" : ":")\(count)\n" } ?? "\(count)\n"
         case .filesWithoutMatch:
-            return tally.selected == 0 ? listName + "\n" : nil
+            return tally.selected == 0 ? listName + (settings.nullAfterName ? "\0" : "\n") : nil
         case .records, .filesWithMatches, .quiet:
             return nil
         }
     }
 
     var needsRecordBoundaries: Bool { true }
+
+    /// Only `-o`, `--color` and `--count-matches` look at a record's matches; the rest
+    /// of grep's output needs to know which records have one.
+    var needsEveryMatch: Bool { settings.onlyMatching || settings.color || settings.countsMatches }
 
     /// Runs of records without a match need no call each unless `-v` selects them:
     /// `-n` and `-b` count them, and context takes its records from a run's ends
@@ -223,13 +243,18 @@ struct GrepSink: ChunkSink {
             throw .allDone
         case .filesWithMatches:
             try output.write(listName)
-            try output.write(byte: 0x0A)
+            try output.write(byte: settings.nullAfterName ? 0 : 0x0A)
             throw .inputDone
         case .filesWithoutMatch:
             throw .inputDone
         case .count:
             break
         case .records:
+            if binaryInput {
+                try output.flush()
+                printError("turnstile: \(listName): binary file matches")
+                throw .inputDone
+            }
             for kept in beforeRing {
                 try separateIfNeeded(kept.record)
                 if !settings.onlyMatching {
@@ -251,6 +276,7 @@ struct GrepSink: ChunkSink {
                 if truncated { printTail = true } else { try output.write(terminated(terminator)) }
             }
             afterLeft = settings.after
+            if settings.lineBuffered { try output.flush() }
         }
         if let limit = settings.maxCount, selectedInInput >= limit {
             maxReached = true
@@ -287,19 +313,41 @@ struct GrepSink: ChunkSink {
     /// remembers it as printed.
     private mutating func separateIfNeeded(_ record: Int) throws(OutputError) {
         if settings.separators, let last = lastPrinted, last.input != inputSerial || last.record + 1 != record {
-            try output.write("--\n")
+            if settings.color {
+                try output.write(settings.colors.start(settings.colors.separator) + Array("--".utf8) + settings.colors.end(settings.colors.separator) + [0x0A])
+            } else {
+                try output.write("--\n")
+            }
         }
         lastPrinted = (inputSerial, record)
     }
 
-    /// `name:`, `number:` and `offset:` as the flags ask (`-` for context records).
+    /// `name:`, `number:` and `offset:` as the flags ask (`-` for context records),
+    /// each part in its colour with `--color`, as grep.
     private mutating func writePrefix(record: Int, offset: Int, separator: UInt8) throws(OutputError) {
         guard name != nil || settings.lineNumber || settings.byteOffset else { return }
         scratch.removeAll(keepingCapacity: true)
-        if name != nil { scratch.append(contentsOf: namePrefix); scratch.append(separator) }
-        if settings.lineNumber { scratch.append(contentsOf: String(record).utf8); scratch.append(separator) }
-        if settings.byteOffset { scratch.append(contentsOf: String(offset).utf8); scratch.append(separator) }
+        if name != nil {
+            appendColored(namePrefix, settings.colors.fileName)
+            if settings.nullAfterName { scratch.append(0) } else { appendColored([separator], settings.colors.separator) }
+        }
+        if settings.lineNumber {
+            appendColored(Array(String(record).utf8), settings.colors.lineNumber)
+            appendColored([separator], settings.colors.separator)
+        }
+        if settings.byteOffset {
+            appendColored(Array(String(offset).utf8), settings.colors.byteOffset)
+            appendColored([separator], settings.colors.separator)
+        }
         try output.write(scratch)
+    }
+
+    /// Appends `text` to `scratch`, between the colour `sgr` and its end with `--color`.
+    private mutating func appendColored(_ text: [UInt8], _ sgr: String) {
+        guard settings.color else { return scratch.append(contentsOf: text) }
+        scratch.append(contentsOf: settings.colors.start(sgr))
+        scratch.append(contentsOf: text)
+        scratch.append(contentsOf: settings.colors.end(sgr))
     }
 
     /// `-o`: each non-empty match on a line of its own (grep skips empty matches).
@@ -308,15 +356,16 @@ struct GrepSink: ChunkSink {
     ) throws(OutputError) {
         for m in matches where m.end > m.start && m.end <= content.count {
             try writePrefix(record: recordNumber, offset: offset + m.start, separator: UInt8(ascii: ":"))
-            if settings.color { try output.write(Rendering.colorStart) }
+            if settings.color { try output.write(settings.colors.start(settings.colors.match)) }
             try output.write(UnsafeBufferPointer(rebasing: content[m.range]))
-            if settings.color { try output.write(Rendering.colorEnd) }
-            try output.write(settings.terminator)
+            if settings.color { try output.write(settings.colors.end(settings.colors.match)) }
+            try output.write(settings.matchTerminator)
         }
     }
 
     private mutating func writeHighlighted(_ content: UnsafeBufferPointer<UInt8>, _ matches: ArraySlice<Match>) throws(OutputError) {
         Rendering.mergedRanges(matches, into: &ranges)
-        try Rendering.writeHighlighted(content, ranges: ranges, to: output)
+        try Rendering.writeHighlighted(content, ranges: ranges, to: output,
+                                       start: settings.colors.start(settings.colors.match), end: settings.colors.end(settings.colors.match))
     }
 }

@@ -1,18 +1,17 @@
 import AutomatonCore
 import Turnstile
 
-/// What `turnstile match --offsets`, `--json` and `--count-matches` print: every match
-/// with its absolute byte offsets and pattern id (`start:end:pattern:text`, or one
-/// JSON object), or the number of matches per input.
+/// What `turnstile match --offsets` and `--count-matches` print: every match with its
+/// absolute byte offsets and pattern id (`start:end:pattern:text`), or the number of
+/// matches per input. (`--json` is ``RipgrepJSONSink``.)
 struct MatchSink: ChunkSink {
     typealias Failure = OutputError
-    enum Mode { case lines, json, count }
+    enum Mode { case lines, count }
 
     let output: OutputWriter
     let mode: Mode
     let color: Bool
     private var prefix: [UInt8] = []
-    private var jsonFile: [UInt8] = []
     private var scratch: [UInt8] = []
     /// Matches in the current input.
     private(set) var inputMatches = 0
@@ -28,11 +27,6 @@ struct MatchSink: ChunkSink {
     mutating func beginInput(name: String?, firstRecord: Int) {
         inputMatches = 0
         prefix = name.map { Array(($0 + ":").utf8) } ?? []
-        jsonFile.removeAll()
-        if var name {
-            jsonFile.append(contentsOf: ",\"file\":".utf8)
-            name.withUTF8 { Rendering.appendJSONString($0, to: &jsonFile) }
-        }
     }
 
     mutating func record(
@@ -45,19 +39,12 @@ struct MatchSink: ChunkSink {
         for m in matches {
             let text = UnsafeBufferPointer(rebasing: content[m.range])
             scratch.removeAll(keepingCapacity: true)
-            if mode == .json {
-                scratch.append(contentsOf: "{\"start\":\(offset + m.start),\"end\":\(offset + m.end),\"pattern\":\(m.pattern),\"text\":".utf8)
-                Rendering.appendJSONString(text, to: &scratch)
-                scratch.append(contentsOf: jsonFile)
-                scratch.append(contentsOf: "}\n".utf8)
-            } else {
-                scratch.append(contentsOf: prefix)
-                scratch.append(contentsOf: "\(offset + m.start):\(offset + m.end):\(m.pattern):".utf8)
-                if color { scratch.append(contentsOf: Rendering.colorStart) }
-                scratch.append(contentsOf: text)
-                if color { scratch.append(contentsOf: Rendering.colorEnd) }
-                scratch.append(0x0A)
-            }
+            scratch.append(contentsOf: prefix)
+            scratch.append(contentsOf: "\(offset + m.start):\(offset + m.end):\(m.pattern):".utf8)
+            if color { scratch.append(contentsOf: Rendering.colorStart) }
+            scratch.append(contentsOf: text)
+            if color { scratch.append(contentsOf: Rendering.colorEnd) }
+            scratch.append(0x0A)
             try output.write(scratch)
         }
     }
@@ -71,6 +58,12 @@ struct MatchSink: ChunkSink {
         return RecordTally(matches: inputMatches)
     }
 
-    /// Counting needs no record boundaries.
+    /// Counting needs no record boundaries, nor the matches themselves.
     var needsRecordBoundaries: Bool { mode != .count }
+    var countsMatchesOnly: Bool { mode == .count }
+
+    mutating func addMatches(_ count: Int) {
+        inputMatches += count
+        if count > 0 { matchedAny = true }
+    }
 }

@@ -71,14 +71,15 @@ enum Rendering {
     /// between ``colorStart`` and ``colorEnd``, as grep's `--color` does; ranges past
     /// the end of `content` (a truncated record) are left out.
     static func writeHighlighted(
-        _ content: UnsafeBufferPointer<UInt8>, ranges: [Range<Int>], to output: OutputWriter
+        _ content: UnsafeBufferPointer<UInt8>, ranges: [Range<Int>], to output: OutputWriter,
+        start: [UInt8] = colorStart, end: [UInt8] = colorEnd
     ) throws(OutputError) {
         var at = 0
         for r in ranges where r.upperBound <= content.count {
             try output.write(UnsafeBufferPointer(rebasing: content[at..<r.lowerBound]))
-            try output.write(colorStart)
+            try output.write(start)
             try output.write(UnsafeBufferPointer(rebasing: content[r]))
-            try output.write(colorEnd)
+            try output.write(end)
             at = r.upperBound
         }
         try output.write(UnsafeBufferPointer(rebasing: content[at...]))

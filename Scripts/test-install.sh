@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# `make install` into a temporary DESTDIR, then each installed file used the way a system
+# uses it: the binary runs without the Swift runtime's shared libraries, `man -l` renders
+# the page, bash, zsh and fish load the completions from the installed folders, and
+# `make uninstall` removes every file `make install` put there. Run by `make test-install`.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+MAKE=${MAKE:-make}
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+stage="$work/root"
+prefix=/usr/local
+root="$stage$prefix"
+fail() { echo "test-install: $*" >&2; exit 1; }
+
+$MAKE --no-print-directory install DESTDIR="$stage" PREFIX="$prefix"
+
+installed=$(cd "$stage" && find . -type f | sort)
+expected=$(printf './usr/local/%s\n' bin/turnstile share/man/man1/turnstile.1 \
+    share/bash-completion/completions/turnstile share/zsh/site-functions/_turnstile \
+    share/fish/vendor_completions.d/turnstile.fish | sort)
+[ "$installed" = "$expected" ] || fail "installed files differ from the expected list:
+$installed"
+
+# The binary: runs from its installed place, and the Swift runtime is linked in.
+"$root/bin/turnstile" --version >/dev/null || fail "the installed turnstile --version failed"
+if ldd "$root/bin/turnstile" | grep -q 'libswiftCore'; then
+    fail "the installed binary links libswiftCore.so dynamically (expected --static-swift-stdlib)"
+fi
+echo "test-install: binary ok ($("$root/bin/turnstile" --version))"
+
+# The man page: man renders it without groff warnings, and it documents each subcommand.
+page=$(MANWIDTH=80 man --warnings -l "$root/share/man/man1/turnstile.1" 2>"$work/man.err") \
+    || fail "man -l failed: $(cat "$work/man.err")"
+[ ! -s "$work/man.err" ] || fail "man -l printed warnings: $(cat "$work/man.err")"
+for word in NAME SYNOPSIS filter match compile eval rules train serve; do
+    grep -qw -- "$word" <<<"$page" || fail "the rendered man page does not mention '$word'"
+done
+echo "test-install: man page ok ($(wc -l <<<"$page") lines rendered)"
+
+# The completions complete the subcommands from the installed binary on PATH.
+export PATH="$root/bin:$PATH"
+bash_words=$(bash --norc --noprofile -c '
+    source "$1" && complete -p turnstile >/dev/null || exit 1
+    fn=$(complete -p turnstile | sed -E "s/.*-F ([^ ]+).*/\1/")
+    COMP_WORDS=(turnstile "") COMP_CWORD=1 COMP_LINE="turnstile " COMP_POINT=10
+    "$fn" turnstile "" turnstile && printf "%s\n" "${COMPREPLY[@]}"' \
+    bash "$root/share/bash-completion/completions/turnstile") || fail "bash did not load the completion"
+zsh_function=$(zsh -f -c 'fpath=("$1" $fpath); autoload -Uz compinit; compinit -u -D; print -r -- ${_comps[turnstile]}' \
+    zsh "$root/share/zsh/site-functions") || fail "zsh did not load the completion"
+[ "$zsh_function" = _turnstile ] || fail "zsh's compinit did not register _turnstile for turnstile (got '$zsh_function')"
+fish_words=$(fish --no-config -c 'set fish_complete_path $argv[1] $fish_complete_path; complete -C "turnstile "' \
+    "$root/share/fish/vendor_completions.d") || fail "fish did not load the completion"
+for word in filter match compile eval rules train serve; do
+    grep -qw -- "$word" <<<"$bash_words" || fail "bash does not complete 'turnstile $word': $bash_words"
+    grep -qw -- "$word" <<<"$fish_words" || fail "fish does not complete 'turnstile $word': $fish_words"
+done
+echo "test-install: bash, zsh and fish completions ok"
+
+$MAKE --no-print-directory uninstall DESTDIR="$stage" PREFIX="$prefix"
+left=$(cd "$stage" && find . -type f)
+[ -z "$left" ] || fail "make uninstall left files behind: $left"
+echo "test-install: make uninstall removed every installed file"

@@ -1,0 +1,117 @@
+import ArgumentParser
+import LearningStore
+import Turnstile
+
+/// `turnstile learn`: correct the filter's mistakes without a full retrain, as
+/// `sa-learn --spam` and `bogofilter -s` do.
+struct LearnCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "learn",
+        abstract: "Learn messages as spam or ham (or forget them) in a database that filter and serve use.",
+        discussion: """
+            Each message's tokens (the ones 'train --format' counts) are added to the
+            per-token spam and ham counts in an SQLite database (created when absent),
+            one transaction per message: a message learned twice counts once, one
+            learned as the other class moves, --forget takes a message back.
+            'filter --db PATH' and 'serve --db PATH' judge with the list 'train' would
+            write for the learned messages (the mail settings: --top 5000 --min-count 2
+            --smoothing 1 --best-f1 --threshold-above 0); --list prints it.
+
+            Examples:
+              $ turnstile learn --db learned.db --format mbox --spam spam.mbox
+              $ turnstile learn --db learned.db --format mbox --ham ham.mbox
+              $ turnstile learn --db learned.db --forget wrongly-learned.eml
+              $ turnstile filter --format mbox --db learned.db inbox.mbox
+              $ turnstile learn --db learned.db --list > learned-words.tsv
+            """)
+
+    @Option(name: .customLong("db"), help: ArgumentHelp("The SQLite database to learn into.", valueName: "path"))
+    var db: String
+
+    @Flag(name: .customLong("spam"), help: "Learn the messages as spam.")
+    var spam = false
+
+    @Flag(name: .customLong("ham"), help: "Learn the messages as ham.")
+    var ham = false
+
+    @Flag(name: .customLong("forget"), help: "Forget the messages (take back what learning them added).")
+    var forget = false
+
+    @Flag(name: .customLong("list"), help: "Print the weighted list the database gives (a --rules file, as train writes it).")
+    var list = false
+
+    @Option(name: .customLong("format"),
+            help: ArgumentHelp("The files are e-mail files (eml, the default; folders are walked), mbox files or Maildir folders.",
+                               valueName: "eml|mbox|maildir"))
+    var format: RecordFormat = .eml
+
+    @Option(name: .customLong("max-record-bytes"),
+            help: ArgumentHelp("A longer message is learned from its first N bytes, as filter judges it.", valueName: "n"))
+    var maxRecordBytes: Int = RecordReader.defaultMaxRecordBytes
+
+    @Argument(help: ArgumentHelp("The messages.", valueName: "file"))
+    var files: [String] = []
+
+    func validate() throws {
+        let modes = [spam, ham, forget, list].filter { $0 }.count
+        if modes != 1 { throw ValidationError("give one of --spam, --ham, --forget and --list") }
+        if !format.isMail { throw ValidationError("--format must be eml, mbox or maildir") }
+        if list, !files.isEmpty { throw ValidationError("--list reads no files") }
+        if !list, files.isEmpty { throw ValidationError("name the message files to learn") }
+        if maxRecordBytes < 1 { throw ValidationError("--max-record-bytes must be at least 1") }
+    }
+
+    func run() throws {
+        let database: LearningDatabase
+        do { database = try LearningDatabase(path: db) } catch { throw CommandFailure(error.description) }
+        if list {
+            let trainer = SpamTrainer.mailSettings
+            let learned: TrainedList
+            do { learned = try database.trainedList(trainer: trainer) } catch { throw CommandFailure("\(db): \(error)") }
+            let output = OutputWriter(fd: 1)
+            try output.write(learned.ruleFileText(trainer: trainer))
+            try output.flush()
+            return
+        }
+        let inputs = try format == .maildir ? maildirFiles(files) : expandFolders(files)
+        var tally: [String: Int] = [:]
+        let unquote = format == .mbox
+        for path in inputs {
+            try readRecords(path, delimiter: format.delimiter(lines: .line), maxRecordBytes: maxRecordBytes) { _, record in
+                let message = Array(record)
+                do {
+                    if forget {
+                        tally[try database.forget(message, unquoteFrom: unquote) ? "forgotten" : "not learned", default: 0] += 1
+                    } else {
+                        switch try database.learn(message, unquoteFrom: unquote, as: spam ? .spam : .ham) {
+                        case .learned: tally["learned", default: 0] += 1
+                        case .moved: tally["moved", default: 0] += 1
+                        case .unchanged: tally["already learned", default: 0] += 1
+                        }
+                    }
+                } catch let error as LearningStoreError {
+                    throw CommandFailure(error.description)
+                }
+            }
+        }
+        let order = ["learned", "moved", "already learned", "forgotten", "not learned"]
+        let counts = try database.messageCounts()
+        printError("turnstile learn: " + order.compactMap { key in tally[key].map { "\(key) \($0)" } }.joined(separator: ", ")
+                   + "; the database holds \(counts.spam) spam and \(counts.ham) ham")
+    }
+}
+
+/// The rule set of a learning database (`filter --db`, `serve --db`): the list `train`
+/// writes for its messages, with its threshold.
+func learnedRuleSet(_ path: String) throws -> RuleSet {
+    do {
+        let database = try LearningDatabase(path: path)
+        let list = try database.trainedList(trainer: .mailSettings)
+        return RuleSet(rules: list.rules, options: SpamFilter.standardOptions,
+                       threshold: SpamTrainer.rounded(list.threshold.threshold, decimals: SpamTrainer.thresholdDecimals))
+    } catch let error as LearningStoreError {
+        throw CommandFailure(error.description)
+    } catch {
+        throw CommandFailure("\(path): \(error)")
+    }
+}

@@ -1,0 +1,158 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// `turnstile learn` and `--db`: the database is checked with the real `sqlite3` CLI
+/// (Debian's sqlite3, installed by `make deps`), the list against `train` itself.
+@Suite("turnstile learn", .serialized)
+struct LearnTests {
+    static let sqlite3 = "/usr/bin/sqlite3"
+
+    /// The first `count` messages of each shared SpamAssassin mbox, as mbox files in `dir`.
+    static func mboxPair(count: Int, in dir: URL) throws -> (spam: String, ham: String)? {
+        guard let spam = SharedCorpora.bytes("spamassassin/spam.mbox"), let ham = SharedCorpora.bytes("spamassassin/ham.mbox") else {
+            return nil
+        }
+        let s = ServeTests.messages(ofMbox: spam, limit: count).flatMap { $0 }
+        let h = ServeTests.messages(ofMbox: ham, limit: count).flatMap { $0 }
+        return (try CLI.write(s, to: "spam.mbox", in: dir), try CLI.write(h, to: "ham.mbox", in: dir))
+    }
+
+    func sql(_ db: String, _ query: String) throws -> String {
+        let r = try runTool(Self.sqlite3, [db, query])
+        #expect(r.status == 0, "sqlite3: \(r.err)")
+        return r.out.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    @Test("a database seeded with learn gives train's list, byte for byte; filter --db judges as filter --rules")
+    func learnEqualsTrain() throws {
+        let dir = try CLI.temporaryDirectory()
+        guard let (spam, ham) = try Self.mboxPair(count: 150, in: dir) else { print(SharedCorpora.skipMessage); return }
+        let trained = try CLI.run(["train", "--format", "mbox", "--spam", spam, "--ham", ham, "-o", dir.appendingPathComponent("trained.tsv").path])
+        #expect(trained.status == 0, "\(trained.err)")
+        let db = dir.appendingPathComponent("learned.db").path
+        let a = try CLI.run(["learn", "--db", db, "--format", "mbox", "--spam", spam])
+        #expect(a.status == 0)
+        #expect(a.err == "turnstile learn: learned 150; the database holds 150 spam and 0 ham\n")
+        let b = try CLI.run(["learn", "--db", db, "--format", "mbox", "--ham", ham])
+        #expect(b.err == "turnstile learn: learned 150; the database holds 150 spam and 150 ham\n")
+        let list = try CLI.run(["learn", "--db", db, "--list"])
+        let expected = try String(contentsOf: dir.appendingPathComponent("trained.tsv"), encoding: .utf8)
+        #expect(list.out == expected)
+        #expect(list.out.split(separator: "\n").count > 100)
+        // The database, read by SQLite itself.
+        #expect(try sql(db, "PRAGMA journal_mode") == "wal")
+        #expect(try sql(db, "PRAGMA integrity_check") == "ok")
+        #expect(try sql(db, "SELECT count(*) FROM messages WHERE spam = 1") == "150")
+        #expect(try sql(db, "SELECT count(*) FROM messages WHERE spam = 0") == "150")
+        // No token is in more messages of a class than the class has.
+        #expect(try sql(db, "SELECT count(*) FROM tokens WHERE spam > 150 OR ham > 150 OR spam < 0 OR ham < 0 OR spam + ham = 0") == "0")
+        #expect(try Int(sql(db, "SELECT count(*) FROM tokens"))! > 1000)
+        // filter --db judges every message as filter with the trained file.
+        let viaDB = try CLI.run(["filter", "--format", "mbox", "--db", db, "--json", spam, ham])
+        let viaFile = try CLI.run(["filter", "--format", "mbox", "--rules", dir.appendingPathComponent("trained.tsv").path, "--json", spam, ham])
+        #expect(viaDB.status == 0 && !viaDB.out.isEmpty)
+        #expect(viaDB.out == viaFile.out)
+    }
+
+    @Test("learning twice counts once, the other class moves, --forget takes it back")
+    func relearnAndForget() throws {
+        let dir = try CLI.temporaryDirectory()
+        guard let (spam, ham) = try Self.mboxPair(count: 40, in: dir) else { print(SharedCorpora.skipMessage); return }
+        let db = dir.appendingPathComponent("learned.db").path
+        _ = try CLI.run(["learn", "--db", db, "--format", "mbox", "--spam", spam])
+        _ = try CLI.run(["learn", "--db", db, "--format", "mbox", "--ham", ham])
+        let before = try CLI.run(["learn", "--db", db, "--list"]).out
+        let tokensBefore = try sql(db, "SELECT group_concat(hex(token) || ':' || spam || ':' || ham) FROM (SELECT * FROM tokens ORDER BY token)")
+        let again = try CLI.run(["learn", "--db", db, "--format", "mbox", "--spam", spam])
+        #expect(again.err == "turnstile learn: already learned 40; the database holds 40 spam and 40 ham\n")
+        let one = try CLI.write(ServeTests.messages(ofMbox: Array(try Data(contentsOf: URL(fileURLWithPath: spam))), limit: 1)[0],
+                                to: "one.mbox", in: dir)
+        let moved = try CLI.run(["learn", "--db", db, "--format", "mbox", "--ham", one])
+        #expect(moved.err == "turnstile learn: moved 1; the database holds 39 spam and 41 ham\n")
+        #expect(try CLI.run(["learn", "--db", db, "--list"]).out != before)
+        let forgotten = try CLI.run(["learn", "--db", db, "--format", "mbox", "--forget", one])
+        #expect(forgotten.err == "turnstile learn: forgotten 1; the database holds 39 spam and 40 ham\n")
+        let back = try CLI.run(["learn", "--db", db, "--format", "mbox", "--spam", one])
+        #expect(back.err == "turnstile learn: learned 1; the database holds 40 spam and 40 ham\n")
+        #expect(try CLI.run(["learn", "--db", db, "--list"]).out == before)
+        #expect(try sql(db, "SELECT group_concat(hex(token) || ':' || spam || ':' || ham) FROM (SELECT * FROM tokens ORDER BY token)") == tokensBefore)
+    }
+
+    @Test("kill -9 during learn leaves a database that opens with every earlier learn kept")
+    func killDuringLearn() throws {
+        let dir = try CLI.temporaryDirectory()
+        guard let (spam, _) = try Self.mboxPair(count: 50, in: dir),
+              let bigHam = SharedCorpora.bytes("spamassassin/ham.mbox") else { print(SharedCorpora.skipMessage); return }
+        let ham = try CLI.write(bigHam, to: "all-ham.mbox", in: dir)
+        let db = dir.appendingPathComponent("learned.db").path
+        #expect(try CLI.run(["learn", "--db", db, "--format", "mbox", "--spam", spam]).status == 0)
+        let process = Process()
+        process.executableURL = CLI.binary
+        process.arguments = ["learn", "--db", db, "--format", "mbox", "--ham", ham]
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        // Kill it once some ham is committed, while it is still learning.
+        var waited = 0
+        while waited < 600, (try? Int(sql(db, "SELECT count(*) FROM messages WHERE spam = 0"))) ?? 0 < 20, process.isRunning {
+            usleep(20_000); waited += 1
+        }
+        #expect(process.isRunning, "learn finished before it could be killed")
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .uncaughtSignal)
+        #expect(try sql(db, "PRAGMA integrity_check") == "ok")
+        #expect(try sql(db, "SELECT count(*) FROM messages WHERE spam = 1") == "50")
+        let hams = try Int(sql(db, "SELECT count(*) FROM messages WHERE spam = 0"))!
+        #expect(hams >= 20 && hams < 2019)
+        // Each committed message's tokens are counted: the counts agree with the messages.
+        #expect(try Int(sql(db, "SELECT max(ham) FROM tokens"))! <= hams)
+        // learn resumes: the rest is learned, the committed ones are not counted twice.
+        let resumed = try CLI.run(["learn", "--db", db, "--format", "mbox", "--ham", ham])
+        #expect(resumed.status == 0)
+        #expect(resumed.err.contains("already learned \(hams)"), "\(resumed.err)")
+    }
+
+    @Test("serve --db: spamc -L learns through TELL and the list is swapped in")
+    func tellLearns() throws {
+        let dir = try CLI.temporaryDirectory()
+        guard let (spam, ham) = try Self.mboxPair(count: 30, in: dir) else { print(SharedCorpora.skipMessage); return }
+        let db = dir.appendingPathComponent("learned.db").path
+        _ = try CLI.run(["learn", "--db", db, "--format", "mbox", "--spam", spam])
+        _ = try CLI.run(["learn", "--db", db, "--format", "mbox", "--ham", ham])
+        let server = try ServerProcess(["--db", db])
+        defer { server.stop() }
+        let message = Array("Subject: zanzibar quokka offer\r\nFrom: x@example.org\r\n\r\nzanzibar quokka offer today\r\n".utf8)
+        let told = try runTool(ServeTests.spamc, ["-d", "127.0.0.1", "-p", "\(server.port)", "-L", "spam"], stdin: message)
+        #expect(told.status == 0, "\(told.out)\(told.err)")
+        #expect(told.out.contains("Message successfully un/learned"))
+        #expect(try sql(db, "SELECT count(*) FROM messages WHERE spam = 1") == "31")
+        let again = try runTool(ServeTests.spamc, ["-d", "127.0.0.1", "-p", "\(server.port)", "-L", "spam"], stdin: message)
+        #expect(again.out.contains("Message was already un/learned"))
+        // The server now judges with the list of the updated database, as filter --db does.
+        let file = try CLI.write(message, to: "m.eml", in: dir)
+        let expected = try CLI.run(["filter", "--format", "eml", "--db", db, "--count", file]).out == "clean 0 spam 1\n"
+        let check = try runTool(ServeTests.spamc, ["-d", "127.0.0.1", "-p", "\(server.port)", "-c"], stdin: message)
+        #expect(check.status == (expected ? 1 : 0))
+        let forget = try runTool(ServeTests.spamc, ["-d", "127.0.0.1", "-p", "\(server.port)", "-L", "forget"], stdin: message)
+        #expect(forget.out.contains("Message successfully un/learned"))
+        #expect(try sql(db, "SELECT count(*) FROM messages WHERE spam = 1") == "30")
+    }
+
+    @Test("bad input: one sentence, exit 2")
+    func badInput() throws {
+        let dir = try CLI.temporaryDirectory()
+        let notDB = try CLI.write(Array("hello".utf8), to: "x.db", in: dir)
+        let r = try CLI.run(["learn", "--db", notDB, "--list"])
+        #expect(r.status == 2)
+        #expect(r.err.hasPrefix("turnstile: \(notDB): "), "\(r.err)")
+        let none = try CLI.run(["learn", "--db", dir.appendingPathComponent("y.db").path, "--spam"])
+        #expect(none.status == 2)
+        #expect(none.err.contains("name the message files to learn"))
+        let both = try CLI.run(["learn", "--db", "z.db", "--spam", "--ham", "a.eml"])
+        #expect(both.err.contains("give one of --spam, --ham, --forget and --list"))
+        let lines = try CLI.run(["filter", "--db", "z.db"], stdin: Array("x\n".utf8))
+        #expect(lines.status == 2)
+        #expect(lines.err.contains("--db needs --format mbox, eml or maildir"))
+    }
+}
