@@ -38,7 +38,7 @@ public struct RegexCompiler: Sendable {
 
     public init() {}
 
-    /// `i`: ASCII case folding.
+    /// `i`: Unicode simple case folding (ASCII in bytes mode).
     public func caseInsensitive(_ on: Bool) -> Self { var c = self; c.syntax.caseInsensitive = on; return c }
     /// `m`: `^`/`$` at line boundaries.
     public func multiLine(_ on: Bool) -> Self { var c = self; c.syntax.multiLine = on; return c }

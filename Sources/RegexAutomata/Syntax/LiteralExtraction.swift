@@ -201,19 +201,23 @@ struct Extractor {
         return out.map { ExtractedLiteral(bytes: [$0], exact: true) }
     }
 
-    /// A scalar class: one UTF-8 literal per scalar if small.
+    /// A scalar class: one UTF-8 literal per scalar if small. The ASCII members go
+    /// through ``byteClass(_:)``, so a Unicode-folded letter such as `(?i)k` (`[Kk]` plus
+    /// U+212A) is still one exact folded literal `k` beside the KELVIN SIGN's bytes.
     mutating func scalarClass(_ ranges: [ClosedRange<UInt32>]) -> [ExtractedLiteral]? {
         var count = 0
         for r in ranges { count += Int(r.upperBound - r.lowerBound) + 1 }
         if count > LiteralSet.maxClassBytes { return nil }
-        if ranges.allSatisfy({ $0.upperBound < 0x80 }) {
-            return byteClass(ranges.map { UInt8($0.lowerBound)...UInt8($0.upperBound) })
-        }
+        let ascii = ranges.filter { $0.lowerBound < 0x80 }.map { UInt8($0.lowerBound)...UInt8(min($0.upperBound, 0x7F)) }
         var out: [ExtractedLiteral] = []
-        for r in ranges {
-            for v in r {
+        if !ascii.isEmpty {
+            guard let bytes = byteClass(ascii) else { return nil }
+            out = bytes
+        }
+        for r in ranges where r.upperBound >= 0x80 {
+            for v in max(r.lowerBound, 0x80)...r.upperBound {
                 guard let scalar = Unicode.Scalar(v) else { continue }
-                out.append(ExtractedLiteral(bytes: Array(String(Character(scalar)).utf8).map { fold($0) }, exact: true))
+                out.append(ExtractedLiteral(bytes: Array(String(Character(scalar)).utf8), exact: true))
             }
         }
         return out.isEmpty ? nil : out

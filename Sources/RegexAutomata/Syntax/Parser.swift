@@ -8,8 +8,9 @@
 //
 // The accepted language is a subset of what PCRE2 accepts when compiled with
 // PCRE2_DOLLAR_ENDONLY | PCRE2_ALT_CIRCUMFLEX | PCRE2_NEVER_UCP, newline LF, and every
-// accepted pattern means what it means to PCRE2, except that case folding is ASCII only
-// (PCRE2 in UTF mode also folds é/É, k/U+212A, s/U+017F). Decisions on the fine points:
+// accepted pattern means what it means to PCRE2 (with PCRE2_UTF in UTF-8 mode, where `i`
+// is Unicode simple case folding: é/É, σ/Σ/ς, k/U+212A, s/U+017F, no ß/ss; ASCII only in
+// bytes mode). Decisions on the fine points:
 //
 // - `{` that does not start `{n}`, `{n,}` or `{n,m}` (digits only, no spaces) is a literal,
 //   as in PCRE2 10.42 (`a{`, `a{x}`, `a{1,2`); but `{,n}` and braces with spaces such as
@@ -546,7 +547,7 @@ struct Parser {
             }
         }
         set.normalize()
-        if flags.caseInsensitive { set.addASCIICaseFolds() }
+        if flags.caseInsensitive { addCaseFolds(to: &set) }
         if negated { set = inverted(set) }
         return classHir(set)
     }
@@ -635,9 +636,24 @@ struct Parser {
         return classHir(inverted(set))
     }
 
+    /// Under `i`: Unicode simple case folding in UTF-8 mode (as PCRE2 with PCRE2_UTF),
+    /// ASCII folding in bytes mode (as PCRE2 without it, in the C locale).
+    private func addCaseFolds(to set: inout ScalarRangeSet) {
+        switch mode {
+        case .utf8: set.addSimpleCaseFolds()
+        case .bytes: set.addASCIICaseFolds()
+        }
+    }
+
     /// One literal character (a scalar in UTF-8 mode, a byte in bytes mode), folded to
-    /// a two-byte class under `i` when it is an ASCII letter.
+    /// a class under `i` when it has another case (a two-byte class for most ASCII
+    /// letters; `k` and `s` also match U+212A and U+017F in UTF-8 mode, as in PCRE2).
     private func literal(_ value: UInt32) -> Hir {
+        if flags.caseInsensitive, mode == .utf8, ScalarRangeSet.nextInOrbit(value) != value {
+            var set = ScalarRangeSet([value...value])
+            set.addSimpleCaseFolds()
+            return classHir(set)
+        }
         if flags.caseInsensitive, value < 0x80, Self.isASCIILetter(UInt8(value)) {
             let upper = UInt8(value) & ~0x20, lower = UInt8(value) | 0x20
             return .byteClass([upper...upper, lower...lower])

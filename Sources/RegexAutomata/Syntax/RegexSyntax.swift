@@ -29,7 +29,8 @@ public enum RegexSyntax {
             case bytes
         }
 
-        /// `i`: ASCII case-insensitive matching (`a` matches `[Aa]`, also inside classes).
+        /// `i`: case-insensitive matching (`a` matches `[Aa]`, also inside classes): Unicode
+        /// simple case folding in UTF-8 mode (`é` matches `É`, as PCRE2 with PCRE2_UTF), ASCII in bytes mode.
         public var caseInsensitive: Bool
         /// `m`: `^` and `$` match at line starts and ends (newline is `\n` only).
         public var multiLine: Bool
@@ -63,7 +64,8 @@ public enum RegexSyntax {
     ///
     /// The accepted language is a subset of PCRE2's with the same meaning (compiled with
     /// `PCRE2_DOLLAR_ENDONLY | PCRE2_ALT_CIRCUMFLEX | PCRE2_NEVER_UCP`, newline LF),
-    /// except that case folding is ASCII only. Everything else is a ``RegexSyntaxError``
+    /// with PCRE2_UTF in UTF-8 mode (so `i` is Unicode simple case folding there, ASCII
+    /// in bytes mode). Everything else is a ``RegexSyntaxError``
     /// that names the problem and the byte offset where it starts.
     ///
     /// ```swift

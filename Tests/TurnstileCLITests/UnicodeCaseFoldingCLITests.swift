@@ -1,0 +1,58 @@
+// `turnstile match -i` folds Unicode case (simple folding, as PCRE2 with PCRE2_UTF).
+// The expected lines agree with PCRE2 10.42 (checked in RegexAutomataTests'
+// UnicodeCaseFoldingTests on the same strings) and, where GNU grep in C.UTF-8 folds the
+// same way, with grep run for real. grep differs on three: it does not fold ß with ẞ
+// (U+1E9E) nor k with U+212A KELVIN SIGN, and folds i with ı (U+0131); there the
+// expectation is PCRE2's.
+import Foundation
+import Testing
+import TestSupport
+
+@Suite("match -i folds Unicode case")
+struct UnicodeCaseFoldingCLITests {
+    static let input = "ÉCOLE école\nΣΟΦΙΑ\nΣσς\nСТРАХ страх\nstraße\nss SS ẞ\nK\u{212A}k\n\u{17F}\nǅǆ\nİı\n"
+
+    /// (pattern, the `-o` output lines, whether GNU grep in C.UTF-8 agrees).
+    static let cases: [(String, [String], Bool)] = [
+        ("école", ["ÉCOLE", "école"], true),
+        ("ÉCOLE", ["ÉCOLE", "école"], true),
+        ("σοφια", ["ΣΟΦΙΑ"], true),
+        ("σ", ["Σ", "Σ", "σ", "ς"], true),
+        ("ς", ["Σ", "Σ", "σ", "ς"], true),
+        ("страх", ["СТРАХ", "страх"], true),
+        ("strasse", [], true),
+        ("Ǆ", ["ǅ", "ǆ"], true),
+        ("s", ["s", "s", "s", "S", "S", "\u{17F}"], true),
+        ("ß", ["ß", "ẞ"], false),
+        ("k", ["K", "\u{212A}", "k"], false),
+        ("i", [], false),
+    ]
+
+    static func grep(_ pattern: String) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/grep")
+        process.arguments = ["-o", "-i", "-e", pattern]
+        process.environment = ["LC_ALL": "C.UTF-8", "PATH": "/usr/bin:/bin"]
+        let input = Pipe(), output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        try process.run()
+        try input.fileHandleForWriting.write(contentsOf: Data(Self.input.utf8))
+        try input.fileHandleForWriting.close()
+        let out = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    @Test("match -o -i on Latin, Greek (with final sigma), Cyrillic; no ß → ss", arguments: 0..<cases.count)
+    func foldsLikePCRE2(_ index: Int) throws {
+        let (pattern, expected, grepAgrees) = Self.cases[index]
+        let result = try CLI.run(["match", "-o", "-i", "-e", pattern], stdin: Array(Self.input.utf8))
+        let want = expected.map { $0 + "\n" }.joined()
+        #expect(result.out == want, "match -o -i \(pattern)")
+        #expect(result.status == (expected.isEmpty ? 1 : 0))
+        if grepAgrees, FileManager.default.isExecutableFile(atPath: "/usr/bin/grep") {
+            #expect(try Self.grep(pattern) == want, "grep -o -i \(pattern) in C.UTF-8")
+        }
+    }
+}
