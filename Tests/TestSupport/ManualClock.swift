@@ -2,7 +2,7 @@
 // code: `advance(by:)` resumes every sleeper whose deadline has come, in deadline
 // order, and nothing else ever does — so a test never waits on real time and never
 // depends on scheduling luck.
-import AutomatonCore
+import Synchronization
 
 /// A `Clock` whose time moves only by ``advance(by:)``.
 ///
@@ -36,7 +36,9 @@ public final class ManualClock: Clock, Sendable {
         var nextID = 0
     }
 
-    private let state = LockedValue(State())
+    // Mutex, not the core's package-level LockedValue: Fuzz/ builds this folder as a
+    // package of its own, where `package` symbols of AutomatonCore are not visible.
+    private let state = Mutex(State())
 
     public init() {}
 
