@@ -42,6 +42,45 @@ import Testing
         }
     }
 
+    /// Lists with many duplicates and empty words (as word lists with repeated and blank
+    /// lines are): every duplicate is drawn from the words already chosen.
+    @Test(arguments: Options.all)
+    func duplicateAndEmptyPatterns(_ options: Options) throws {
+        var rng = SeededGenerator(defaultSeed: 0x5EED_0028)
+        let seed = rng.seed
+        let alphabet: [UInt8] = options.wholeWord ? Array("abA -".utf8) : Array("abAB".utf8)
+        for round in 0..<100 {
+            var patterns: [[UInt8]] = []
+            for _ in 0..<Int.random(in: 2...8, using: &rng) {
+                if !patterns.isEmpty, Bool.random(using: &rng) {
+                    var copy = patterns.randomElement(using: &rng)!
+                    if options.caseInsensitive {
+                        // Another case of the same word: a duplicate once folded.
+                        for i in copy.indices where (0x61...0x7A).contains(copy[i] | 0x20) && Bool.random(using: &rng) {
+                            copy[i] ^= 0x20
+                        }
+                    }
+                    patterns.append(copy)
+                } else {
+                    patterns.append(rng.bytes(from: alphabet, maxLength: 3))
+                }
+            }
+            let haystack = rng.bytes(from: alphabet, maxLength: 20)
+            let expected = NaiveLiteralMatcher(patterns: patterns, kind: options.kind.naive,
+                                               caseInsensitive: options.caseInsensitive, wholeWord: options.wholeWord)
+                .matches(in: haystack)
+            for config in LiteralConfiguration.all(patternCount: patterns.count) {
+                let got = try config.matches(patterns, kind: options.kind, caseInsensitive: options.caseInsensitive,
+                                             wholeWord: options.wholeWord, haystack: haystack)
+                #expect(got == expected, """
+                    seed \(seed) round \(round) \(config) \(options) patterns \(show(patterns)) \
+                    haystack \(show(haystack)): got \(got), expected \(expected)
+                    """)
+                if got != expected { return }
+            }
+        }
+    }
+
     /// isMatch and firstMatch agree with the full match list.
     @Test(arguments: Options.all)
     func isMatchAndFirstMatch(_ options: Options) throws {
@@ -67,6 +106,9 @@ import Testing
     /// Exhaustive: every haystack up to length 7 over {a, b} for a few tricky sets.
     @Test(arguments: [
         ["a", "ab", "abab", "b"], ["aba", "ba", "b"], ["", "a", "ab"], ["ab", "ab", "a"], ["bab", "ab", "abb", ""],
+        // Duplicates and repeated empty words: the automaton holds each once and reports
+        // the others with it (DuplicatePatterns), interleaved by id with other words.
+        ["", "b", "", "ab", "b", ""], ["b", "ab", "b", "abb", "ab", "b"], ["a", "", "a", "", "ba", "a"],
     ])
     func exhaustiveSmallHaystacks(_ words: [String]) throws {
         let patterns = words.map { Array($0.utf8) }

@@ -172,5 +172,14 @@ struct RegressionLiteralBuilderTests {
         // Overlapping still reports every duplicate.
         let overlapping = try AhoCorasick.Builder().matchKind(.overlapping).build(Array(words.suffix(3)))
         #expect(overlapping.matches(in: haystack).count == 5)  // ab twice (ids 0 and 2), AB, ab twice
+        // And holds each once too (issue 28: `filter` matches overlapping, and every
+        // state carried every empty duplicate: 329 MB for 100,000 words).
+        for caseInsensitive in [false, true] {
+            let all = try AhoCorasick.Builder().matchKind(.overlapping).asciiCaseInsensitive(caseInsensitive).build(words)
+            #expect(all.statistics.memoryBytes < 1 << 20, "\(all.statistics)")
+            let expected = NaiveLiteralMatcher(patterns: words, kind: .overlapping, caseInsensitive: caseInsensitive)
+                .matches(in: haystack)
+            #expect(all.matches(in: haystack) == expected)
+        }
     }
 }

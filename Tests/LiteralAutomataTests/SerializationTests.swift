@@ -6,13 +6,37 @@ import Testing
 /// Save/load round trips for both representations, and corrupt files as typed errors.
 @Suite struct SerializationTests {
     static let words = ["he", "she", "his", "hers", "", "the", "a"]
+    /// Repeated words and empty words (saved with their duplicate links under overlapping).
+    static let duplicateWords = ["he", "", "she", "HE", "", "he", "his", "she", ""]
+
+    /// Duplicate links that break the table's rules are refused: a link backwards, past
+    /// the pattern count, between patterns of different lengths, or two links to one id.
+    @Test func corruptDuplicateLinksAreRefused() throws {
+        let ac = try AhoCorasick.Builder().matchKind(.overlapping).build(["ab", "c", "ab", "ab", "cd"])
+        let bytes = ac.serialized()
+        // Payload: kind, flags, representation, shape, count, 5 lengths; then 5 links.
+        let header = SavedContainer.headerSize
+        #expect(bytes[header + 1] & 8 != 0, "the duplicate-links flag is set")
+        let links = header + 4 + 4 + 5 * 4
+        func withLink(_ index: Int, _ value: UInt32) -> [UInt8] {
+            var b = bytes
+            for k in 0..<4 { b[links + 4 * index + k] = UInt8(truncatingIfNeeded: value >> (8 * UInt32(k))) }
+            return SavedContainer.resealed(b)
+        }
+        // ab ×3 ending at 2 and 5, c at 3: every id of a group at each end, by end then id.
+        #expect(try AhoCorasick(deserializing: bytes).matches(in: "abcab").map(\.pattern) == [0, 2, 3, 1, 0, 2, 3])
+        #expect(try AhoCorasick(deserializing: withLink(0, 2)).serialized() == bytes)
+        for (index, value) in [(2, 0), (0, 9), (0, 1), (0, 3)] as [(Int, UInt32)] {
+            #expect(throws: AutomatonError.self, "link \(index) → \(value)") { _ = try AhoCorasick(deserializing: withLink(index, value)) }
+        }
+    }
 
     @Test(arguments: LiteralRepresentation.allCases)
     func roundTripEveryKindAndOption(_ representation: LiteralRepresentation) throws {
         let haystack = Array("ushers said: the hers of his, A She-wolf".utf8)
         for kind in MatchKind.allCases {
             for (ci, ww) in [(false, false), (true, false), (false, true), (true, true)] {
-                for words in [Self.words, Self.words.filter { !$0.isEmpty }] {
+                for words in [Self.words, Self.words.filter { !$0.isEmpty }, Self.duplicateWords] {
                     let ac = try AhoCorasick.Builder().matchKind(kind).asciiCaseInsensitive(ci).wholeWord(ww)
                         .representation(representation).build(words)
                     let loaded = try AhoCorasick(deserializing: ac.serialized())

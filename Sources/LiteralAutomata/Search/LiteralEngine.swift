@@ -39,13 +39,18 @@ struct LiteralEngine: Sendable {
     let hasEmpty: Bool
     let shape: LiteralTrie.Shape
     let storage: LiteralStorage
+    /// Overlapping automata with equal patterns: the ids the automaton leaves out,
+    /// reported with their representative (see ``DuplicatePatterns``). nil otherwise
+    /// (and for files saved before the table existed, whose states list every id).
+    let duplicates: DuplicatePatterns?
     let prefilter: LiteralPrefilter?
     let prefilterEnabled: Bool
 
     init(matchKind: MatchKind, asciiCaseInsensitive: Bool, wholeWord: Bool, lengths: [Int],
-         shape: LiteralTrie.Shape, storage: LiteralStorage, prefilterEnabled: Bool, simdLevel: SIMDLevel = .best,
-         maxLength: Int? = nil) {
+         shape: LiteralTrie.Shape, storage: LiteralStorage, duplicates: DuplicatePatterns? = nil,
+         prefilterEnabled: Bool, simdLevel: SIMDLevel = .best, maxLength: Int? = nil) {
         self.matchKind = matchKind
+        self.duplicates = matchKind == .overlapping ? duplicates : nil
         self.asciiCaseInsensitive = asciiCaseInsensitive
         self.wholeWord = wholeWord
         self.lengths = lengths
@@ -160,17 +165,15 @@ struct LiteralEngine: Sendable {
         let shape = Self.shape(for: matchKind, wholeWord: wholeWord, hasEmpty: lengths.contains(0))
         let classes = LiteralByteClasses.make(patterns, asciiCaseInsensitive: asciiCaseInsensitive)
         var trie = LiteralTrie(classes: classes, shape: shape)
-        // Under the leftmost kinds a pattern equal to an earlier one (after ASCII
-        // folding) can never be reported — the earlier id wins every tie — so it is
-        // left out of the trie. Otherwise every state would carry every duplicate of
+        // A pattern equal to an earlier one (after ASCII folding) is left out of the
+        // trie: under the leftmost kinds it can never be reported (the earlier id wins
+        // every tie), and under overlapping it is reported with the earlier one
+        // (`DuplicatePatterns`). Otherwise every state would carry every duplicate of
         // the empty pattern in its match list: 10,000 empty lines in a word list made
         // the build O(states × 10,000) in time and memory.
-        var seen = Set<[UInt8]>()
-        let inserted: [[UInt8]?] = patterns.map { p in
-            guard matchKind.isLeftmost else { return p }
-            let key = asciiCaseInsensitive ? asciiLowercased(p) : p
-            return seen.insert(key).inserted ? p : nil
-        }
+        let duplicates = DuplicatePatterns(patterns, asciiCaseInsensitive: asciiCaseInsensitive)
+        let repeats = duplicates?.isRepeat
+        let inserted: [[UInt8]?] = patterns.indices.map { id in repeats?[id] == true ? nil : patterns[id] }
         try trie.insert(inserted,
                         leftmostFirst: matchKind == .leftmostFirst && shape == .leftmost, limits: limits)
         trie.finish()
@@ -193,7 +196,7 @@ struct LiteralEngine: Sendable {
         }
         return LiteralEngine(matchKind: matchKind, asciiCaseInsensitive: asciiCaseInsensitive,
                              wholeWord: wholeWord, lengths: lengths, shape: shape, storage: storage,
-                             prefilterEnabled: prefilter, simdLevel: simdLevel)
+                             duplicates: duplicates, prefilterEnabled: prefilter, simdLevel: simdLevel)
     }
 
     /// Resolves every transition of the trie into the core's dense DFA.
@@ -251,13 +254,15 @@ extension LiteralEngine {
     }
 
     /// Every automaton occurrence (end, pattern) with start ≥ `from`, by end then by
-    /// the state's pattern order (overlapping shape only). `body` returns false to stop.
+    /// the state's pattern order (overlapping shape only), each representative
+    /// followed in id order by its duplicates when the kind reports them (see
+    /// ``duplicates``). `body` returns false to stop.
     func scanOverlapping(_ h: UnsafeBufferPointer<UInt8>, from: Int, _ body: (Int, UInt32) -> Bool) {
         switch storage {
         case .dense(let dfa):
-            Self.denseOverlapping(dfa, h, from, prefilter, wholeWord, body)
+            Self.denseOverlapping(dfa, h, from, prefilter, wholeWord, duplicates, body)
         case .compact(let nfa):
-            Self.compactOverlapping(nfa, h, from, prefilter, body)
+            Self.compactOverlapping(nfa, h, from, prefilter, duplicates, body)
         }
     }
 
@@ -442,11 +447,12 @@ extension LiteralEngine {
     /// boundaries.
     // PERF: Benchmarks/scripts/literal_throughput.py 'filter -i -w 10000 words'.
     static func denseOverlapping(_ dfa: DenseDFA, _ h: UnsafeBufferPointer<UInt8>, _ from: Int,
-                                 _ pf: LiteralPrefilter?, _ wholeWord: Bool,
+                                 _ pf: LiteralPrefilter?, _ wholeWord: Bool, _ duplicates: DuplicatePatterns?,
                                  _ body: (Int, UInt32) -> Bool) {
         var effectiveness = PrefilterEffectiveness()
         @inline(__always) func report(_ end: Int, _ patterns: ArraySlice<UInt32>) -> Bool {
             if wholeWord && end > from && !isASCIIWordBoundary(h, at: end) { return true }
+            if let duplicates { return duplicates.forEachID(of: patterns) { body(end, $0) } }
             for p in patterns where !body(end, p) { return false }
             return true
         }
@@ -487,14 +493,20 @@ extension LiteralEngine {
     }
 
     static func compactOverlapping(_ nfa: CompactNFA, _ h: UnsafeBufferPointer<UInt8>, _ from: Int,
-                                   _ pf: LiteralPrefilter?, _ body: (Int, UInt32) -> Bool) {
+                                   _ pf: LiteralPrefilter?, _ duplicates: DuplicatePatterns?,
+                                   _ body: (Int, UInt32) -> Bool) {
         nfa.withTables { t in
+            @inline(__always) func report(_ state: UInt32, _ end: Int) -> Bool {
+                // SAFETY: match offsets are monotone and end at matchList.count.
+                let patterns = t.matchList[Int(t.matchStart[Int(state)])..<Int(t.matchStart[Int(state) &+ 1])]
+                if let duplicates { return duplicates.forEachID(of: patterns) { body(end, $0) } }
+                for p in patterns where !body(end, p) { return false }
+                return true
+            }
             var state = CompactNFA.root
             var i = from
             let end = h.count
-            if t.isMatch(state) {
-                for k in Int(t.matchStart[Int(state)])..<Int(t.matchStart[Int(state) &+ 1]) where !body(i, t.matchList[k]) { return }
-            }
+            if t.isMatch(state), !report(state, i) { return }
             var effectiveness = PrefilterEffectiveness()
             while i < end {
                 if state == CompactNFA.root && !effectiveness.isOff, let pf {
@@ -507,12 +519,7 @@ extension LiteralEngine {
                 state = t.next(state, t.classes[Int(h[i])])
                 i &+= 1
                 if state == 0 { return }
-                if t.isMatch(state) {
-                    // SAFETY: match offsets are monotone and end at matchList.count.
-                    for k in Int(t.matchStart[Int(state)])..<Int(t.matchStart[Int(state) &+ 1]) where !body(i, t.matchList[k]) {
-                        return
-                    }
-                }
+                if t.isMatch(state), !report(state, i) { return }
             }
         }
     }

@@ -11,9 +11,12 @@
 // Envelope, version 3: the payload of a SavedContainer (magic "TRNSTLIT", version,
 // length, CRC-32C: a truncated file or any changed byte is refused before a field is
 // read), then (integers are UInt32 LE unless noted): match kind (u8), flags (u8: 1 case-insensitive,
-//   2 whole word, 4 prefilter), representation (u8: 0 dense, 1 compact), shape (u8:
-//   0 overlapping, 1 leftmost), pattern count P, P pattern lengths, depth count D,
-//   D state depths, payload length, payload.
+//   2 whole word, 4 prefilter, 8 duplicate links), representation (u8: 0 dense, 1 compact), shape (u8:
+//   0 overlapping, 1 leftmost), pattern count P, P pattern lengths, with flag 8 P
+//   duplicate links (DuplicatePatterns.next: the next id with the same pattern, or
+//   0xFFFFFFFF; overlapping automata only), depth count D, D state depths, payload
+//   length, payload. Flag 8 came after version 3's first files, which list every
+//   duplicate in the match lists and load as they are.
 // Depths (dense only; D = 0 for compact): each state's distance in bytes from the
 // nearest start state, 0xFFFFFFFF for a state no search reaches. The loader checks
 // them in one sequential pass over the table instead of walking it breadth-first
@@ -37,7 +40,8 @@ enum LiteralSerialization {
     static func serialize(_ e: LiteralEngine) -> [UInt8] {
         var w = Writer()
         w.u8(e.matchKind.rawValue)
-        w.u8((e.asciiCaseInsensitive ? 1 : 0) | (e.wholeWord ? 2 : 0) | (e.prefilterEnabled ? 4 : 0))
+        w.u8((e.asciiCaseInsensitive ? 1 : 0) | (e.wholeWord ? 2 : 0) | (e.prefilterEnabled ? 4 : 0)
+             | (e.duplicates != nil ? 8 : 0))
         let payload: [UInt8]
         switch e.storage {
         case .dense(let dfa):
@@ -50,6 +54,7 @@ enum LiteralSerialization {
         w.u8(e.shape.rawValue)
         w.u32(UInt32(e.lengths.count))
         for l in e.lengths { w.u32(UInt32(l)) }
+        if let duplicates = e.duplicates { for n in duplicates.next { w.u32(n) } }
         if case .dense(let dfa) = e.storage {
             let depths = depths(of: dfa)
             w.u32(UInt32(depths.count))
@@ -84,7 +89,7 @@ enum LiteralSerialization {
         var r = Reader(bytes)
         guard let kind = MatchKind(rawValue: try r.u8()) else { throw corrupt("unknown match kind") }
         let flags = try r.u8()
-        guard flags & ~7 == 0 else { throw corrupt("unknown option flags \(flags)") }
+        guard flags & ~15 == 0 else { throw corrupt("unknown option flags \(flags)") }
         guard let representation = LiteralRepresentation(rawValue: try r.u8()) else {
             throw corrupt("unknown representation")
         }
@@ -97,6 +102,13 @@ enum LiteralSerialization {
             let l = try r.u32()
             guard l <= Int32.max else { throw corrupt("pattern length \(l) is too large") }
             lengths.append(Int(l))
+        }
+        var duplicates: DuplicatePatterns? = nil
+        if flags & 8 != 0 {
+            guard kind == .overlapping else { throw corrupt("duplicate links in a leftmost automaton") }
+            let next = try r.u32s(patternCount)
+            if let problem = DuplicatePatterns.problem(in: next, lengths: lengths) { throw corrupt(problem) }
+            duplicates = DuplicatePatterns(next: next)
         }
         let depthCount = Int(try r.u32())
         try r.need(depthCount * 4)
@@ -136,7 +148,8 @@ enum LiteralSerialization {
             storage = .compact(try deserializeCompact(Array(bytes[(bytes.startIndex + payloadStart)...]), lengths: lengths))
         }
         return LiteralEngine(matchKind: kind, asciiCaseInsensitive: ci, wholeWord: ww, lengths: lengths,
-                             shape: shape, storage: storage, prefilterEnabled: pf, maxLength: maxLength)
+                             shape: shape, storage: storage, duplicates: duplicates, prefilterEnabled: pf,
+                             maxLength: maxLength)
     }
 
     /// Each state's distance in bytes from the nearest start state (``unreachable``
