@@ -19,19 +19,43 @@ import AutomatonCore
 /// The groups of equal patterns of a literal list (after ASCII case folding when the
 /// automaton folds case), each a chain of increasing ids starting at its representative.
 ///
-/// - Complexity: built in O(total pattern bytes) (one hash per pattern); memory 4 bytes
+/// - Complexity: built in O(total pattern bytes) (one hash per pattern); memory 12 bytes
 ///   per pattern. Reporting a state's k distinct patterns with m ids in all costs
 ///   O(m × k) when some have duplicates, O(k) otherwise.
 struct DuplicatePatterns: Sendable, Equatable {
     /// `next[p]`: the next id with pattern `p`'s bytes (always greater than `p`), or
     /// ``none``. Every id has at most one predecessor; ids without one are the
-    /// representatives, the only ids the automaton reports.
+    /// representatives, the only ids the automaton reports. (The saved form.)
     let next: [UInt32]
+    /// The same groups laid out for reporting: the ids of each group of two or more,
+    /// in order, back to back; `groupStart[r]..<groupEnd[r]` is representative `r`'s
+    /// group (empty for an id without duplicates). Contiguous, because a state may
+    /// report a group of hundreds (every empty line of a word list) at every byte: the
+    /// chain in `next` took 60 % more time there than a list held per state.
+    private let members: [UInt32]
+    private let groupStart: [UInt32]
+    private let groupEnd: [UInt32]
 
     /// The end of a chain.
     static let none = UInt32.max
 
-    init(next: [UInt32]) { self.next = next }
+    init(next: [UInt32]) {
+        self.next = next
+        var members: [UInt32] = []
+        var groupStart = [UInt32](repeating: 0, count: next.count)
+        var groupEnd = groupStart
+        var isRepeat = [Bool](repeating: false, count: next.count)
+        for n in next where n != Self.none { isRepeat[Int(n)] = true }
+        for r in next.indices where !isRepeat[r] && next[r] != Self.none {
+            groupStart[r] = UInt32(members.count)
+            var id = UInt32(r)
+            while id != Self.none { members.append(id); id = next[Int(id)] }
+            groupEnd[r] = UInt32(members.count)
+        }
+        self.members = members
+        self.groupStart = groupStart
+        self.groupEnd = groupEnd
+    }
 
     /// The groups of `patterns`, or nil when no two are equal.
     init?(_ patterns: [[UInt8]], asciiCaseInsensitive: Bool) {
@@ -47,7 +71,7 @@ struct DuplicatePatterns: Sendable, Equatable {
             }
         }
         guard any else { return nil }
-        self.next = next
+        self.init(next: next)
     }
 
     /// `true` for each id that repeats an earlier pattern (it is left out of the automaton).
@@ -60,32 +84,54 @@ struct DuplicatePatterns: Sendable, Equatable {
     /// Calls `body` with every id of the groups of `representatives` (a state's match
     /// list), in increasing order; returns `false` as soon as `body` does.
     ///
-    /// The representatives are the smallest ids of their groups, and the groups are
-    /// disjoint chains of increasing ids, so this is a k-way merge of the chains.
+    /// The representatives are the smallest ids of their groups and the groups are
+    /// disjoint, so this is a k-way merge of the groups (a representative without
+    /// duplicates is a group of one).
     @inline(__always)
     func forEachID<C: Collection>(of representatives: C, _ body: (UInt32) -> Bool) -> Bool where C.Element == UInt32 {
-        return next.withUnsafeBufferPointer { next in
-            var chained = false
-            for p in representatives where next[Int(p)] != Self.none { chained = true; break }
-            if !chained {
-                for p in representatives where !body(p) { return false }
-                return true
-            }
-            return withUnsafeTemporaryAllocation(of: UInt32.self, capacity: representatives.count) { cursor in
-                var live = 0
-                for p in representatives { cursor[live] = p; live &+= 1 }
-                while live > 0 {
-                    var k = 0
-                    var j = 1
-                    while j < live { if cursor[j] < cursor[k] { k = j }; j &+= 1 }
-                    let id = cursor[k]
-                    if !body(id) { return false }
-                    // SAFETY: every id in a match list and every chain link is below
-                    // next.count (checked at build and load).
-                    let following = next[Int(id)]
-                    if following == Self.none { live &-= 1; cursor[k] = cursor[live] } else { cursor[k] = following }
+        members.withUnsafeBufferPointer { members in
+            groupStart.withUnsafeBufferPointer { groupStart in
+                groupEnd.withUnsafeBufferPointer { groupEnd in
+                    // SAFETY: every id in a match list is below the pattern count (checked
+                    // at build and load), the size of groupStart and groupEnd.
+                    var grouped = 0
+                    for p in representatives where groupEnd[Int(p)] != groupStart[Int(p)] { grouped &+= 1 }
+                    if grouped == 0 {
+                        for p in representatives where !body(p) { return false }
+                        return true
+                    }
+                    if representatives.count == 1, let p = representatives.first {
+                        for id in members[Int(groupStart[Int(p)])..<Int(groupEnd[Int(p)])] where !body(id) { return false }
+                        return true
+                    }
+                    // Cursors: the next id of each group, and where the rest of it lies.
+                    let k = representatives.count
+                    return withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 3 * k) { cursor in
+                        var live = 0
+                        for p in representatives {
+                            let start = groupStart[Int(p)], end = groupEnd[Int(p)]
+                            cursor[3 * live] = p
+                            cursor[3 * live + 1] = start == end ? 0 : start + 1
+                            cursor[3 * live + 2] = end
+                            live &+= 1
+                        }
+                        while live > 0 {
+                            var best = 0
+                            var j = 1
+                            while j < live { if cursor[3 * j] < cursor[3 * best] { best = j }; j &+= 1 }
+                            if !body(cursor[3 * best]) { return false }
+                            let position = cursor[3 * best + 1]
+                            if position < cursor[3 * best + 2] {
+                                cursor[3 * best] = members[Int(position)]
+                                cursor[3 * best + 1] = position + 1
+                            } else {
+                                live &-= 1
+                                for f in 0..<3 { cursor[3 * best + f] = cursor[3 * live + f] }
+                            }
+                        }
+                        return true
+                    }
                 }
-                return true
             }
         }
     }
