@@ -202,6 +202,7 @@ struct LiteralEngine: Sendable {
     /// Resolves every transition of the trie into the core's dense DFA.
     static func denseDFA(from trie: LiteralTrie, patternCount: Int, limits: Limits) throws(AutomatonError) -> DenseDFA {
         var b = DenseDFABuilder(byteClasses: trie.classes, patternCount: patternCount)
+        b.reserveStates(trie.stateCount)
         for s in 1..<trie.stateCount {
             b.addState(patterns: trie.matches[s].map { Int($0) })
             if s & 0xFFF == 0 { try b.checkSize(against: limits) }
