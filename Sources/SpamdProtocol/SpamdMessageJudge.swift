@@ -10,7 +10,7 @@ import Turnstile
 /// Judges messages and writes spamd's answers; one per thread (the judge has scratch).
 ///
 /// ```swift
-/// var judge = SpamdMessageJudge(judge: try MailJudge(rules: .standardMail, threshold: RuleSet.standardMail.threshold ?? 1))
+/// var judge = SpamdMessageJudge(judge: try MailJudge(rules: .standardMail))
 /// let head = SpamdRequestHead(method: .check, version: 1.5)
 /// let message = Array("Subject: hi\r\n\r\nlunch?\r\n".utf8)
 /// let answer = message.withUnsafeBufferPointer { judge.answer(head, message: $0, totalLength: message.count) }

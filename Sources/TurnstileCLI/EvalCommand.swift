@@ -52,10 +52,8 @@ struct EvalCommand: ParsableCommand {
         let format = input.mail.format
         do {
             let set = try rules.ruleSet(fallback: format.isMail ? .standardMail : .standard)
-            // The given threshold, else the list's own (built-in, saved or trained), else 1.
-            let t = threshold ?? set.threshold ?? 1
-            evaluation = format.isMail ? SpamEvaluation(mail: try MailJudge(rules: set, threshold: t))
-                : SpamEvaluation(filter: try set.spamFilter(threshold: t))
+            evaluation = format.isMail ? SpamEvaluation(mail: try MailJudge(rules: set, threshold: threshold))
+                : SpamEvaluation(filter: try set.spamFilter(threshold: threshold))
         } catch {
             throw CommandFailure(rules.describe(error))
         }

@@ -16,7 +16,7 @@ extension FilterCommand {
         let judge: MailJudge
         do {
             let set = try db.map(learnedRuleSet) ?? rules.ruleSet(fallback: .standardMail)
-            var made = try MailJudge(rules: set, threshold: threshold ?? set.threshold ?? 1)
+            var made = try MailJudge(rules: set, threshold: threshold)
             made.senders = try delivery.senderPolicy()
             judge = made
         } catch {

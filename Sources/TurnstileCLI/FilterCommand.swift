@@ -121,9 +121,7 @@ struct FilterCommand: ParsableCommand {
         if input.format.isMail { return try runMail() }
         let filter: SpamFilter
         do {
-            // The given threshold, else the list's own (built-in, saved or trained), else 1.
-            let set = try rules.ruleSet(fallback: .standard)
-            filter = try set.spamFilter(threshold: threshold ?? set.threshold ?? 1)
+            filter = try rules.ruleSet(fallback: .standard).spamFilter(threshold: threshold)
         } catch {
             throw CommandFailure(rules.describe(error))
         }

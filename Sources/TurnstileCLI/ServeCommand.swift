@@ -96,7 +96,7 @@ struct ServeCommand: ParsableCommand {
                 }
                 if !did.didSet.isEmpty || !did.didRemove.isEmpty {
                     let set = try learnedRuleSet(db)
-                    store.replace(SpamdMessageJudge(judge: try MailJudge(rules: set, threshold: threshold ?? set.threshold ?? 1)))
+                    store.replace(SpamdMessageJudge(judge: try MailJudge(rules: set, threshold: threshold)))
                 }
                 return did
             }
@@ -131,7 +131,7 @@ struct ServeCommand: ParsableCommand {
     func makeJudge() throws -> SpamdMessageJudge {
         do {
             let set = try db.map(learnedRuleSet) ?? rules.ruleSet(fallback: .standardMail)
-            return SpamdMessageJudge(judge: try MailJudge(rules: set, threshold: threshold ?? set.threshold ?? 1))
+            return SpamdMessageJudge(judge: try MailJudge(rules: set, threshold: threshold))
         } catch {
             throw (error as? CommandFailure) ?? CommandFailure(rules.describe(error))
         }
