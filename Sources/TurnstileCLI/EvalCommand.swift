@@ -50,12 +50,9 @@ struct EvalCommand: ParsableCommand {
     func run() throws {
         var evaluation: SpamEvaluation
         let format = input.mail.format
-        do {
-            let set = try rules.ruleSet(fallback: format.isMail ? .standardMail : .standard)
-            evaluation = format.isMail ? SpamEvaluation(mail: try MailJudge(rules: set, threshold: threshold))
+        evaluation = try rules.withRuleSet(fallback: format.isMail ? .standardMail : .standard) { set in
+            format.isMail ? SpamEvaluation(mail: try MailJudge(rules: set, threshold: threshold))
                 : SpamEvaluation(filter: try set.spamFilter(threshold: threshold))
-        } catch {
-            throw CommandFailure(rules.describe(error))
         }
         try input.forEachRecord { isSpam, text in
             if format.isMail {

@@ -15,12 +15,13 @@ extension FilterCommand {
         let inputs = try input.inputs(stream.inputs)
         let judge: MailJudge
         do {
-            let set = try db.map(learnedRuleSet) ?? rules.ruleSet(fallback: .standardMail)
-            var made = try MailJudge(rules: set, threshold: threshold)
-            made.senders = try delivery.senderPolicy()
-            judge = made
+            judge = try rules.withRuleSet(try db.map(learnedRuleSet), fallback: .standardMail) { set in
+                var made = try MailJudge(rules: set, threshold: threshold)
+                made.senders = try delivery.senderPolicy()
+                return made
+            }
         } catch {
-            let failure = (error as? CommandFailure) ?? CommandFailure(rules.describe(error))
+            let failure = (error as? CommandFailure) ?? CommandFailure(String(describing: error))
             // A delivery filter never eats mail: the messages go on as they came.
             if delivery.tag { passThroughUntagged(inputs, output: output, because: failure.message) }
             throw failure

@@ -119,12 +119,7 @@ struct FilterCommand: ParsableCommand {
     func run() throws {
         inputMessagesSuppressed = grep.noMessages
         if input.format.isMail { return try runMail() }
-        let filter: SpamFilter
-        do {
-            filter = try rules.ruleSet(fallback: .standard).spamFilter(threshold: threshold)
-        } catch {
-            throw CommandFailure(rules.describe(error))
-        }
+        let filter = try rules.withRuleSet(fallback: .standard) { try $0.spamFilter(threshold: threshold) }
         let mode: FilterSink.Mode = spam ? .spam : mask ? .mask : count ? .count : json ? .json : explain ? .explain : .clean
         let output = OutputWriter(fd: 1)
         let color = stream.useColor(output)
