@@ -70,8 +70,7 @@ public struct SpamdMessageJudge: Sendable {
 
     /// Judges `message` (`complete`: it is the whole message).
     public mutating func verdict(of message: UnsafeBufferPointer<UInt8>, complete: Bool) -> SpamdVerdict {
-        var decoded = MailMessage(parsing: message)
-        if !complete { decoded.problems.add(.truncated) }
+        let decoded = RecordFormat.eml.message(of: message, truncated: !complete)
         judge.judge(decoded)
         let names = judge.hits.map { String(decoding: SpamStatusHeaders.testName(String(decoding: judge.rules[$0.rule].pattern, as: UTF8.self)), as: UTF8.self) }
         // spamd's get_names_of_tests_hit: sorted, as perl's sort compares strings.

@@ -56,7 +56,7 @@ struct EvalCommand: ParsableCommand {
         }
         try input.forEachRecord { isSpam, text in
             if format.isMail {
-                evaluation.add(isSpam: isSpam, message: MailMessage(parsing: text, unquoteFrom: format == .mbox))
+                evaluation.add(isSpam: isSpam, message: format.message(of: text))
             } else {
                 evaluation.add(isSpam: isSpam, record: text)
             }

@@ -230,11 +230,7 @@ struct MailFilterSink: ChunkSink {
     ) throws(OutputError) {
         recordNumber += 1
         records += 1
-        var message = MailMessage(parsing: content, unquoteFrom: format == .mbox)
-        if truncated { message.problems.add(.truncated) }
-        if format == .mbox, recordNumber == 1, !content.starts(with: RecordDelimiter.mboxSeparatorBytes) {
-            message.problems.add(.junkBeforeFirstMessage)
-        }
+        let message = format.message(of: content, truncated: truncated, firstOfInput: recordNumber == 1)
         problems += message.problems
         judge.judge(message)
         let isSpam = judge.isSpam
