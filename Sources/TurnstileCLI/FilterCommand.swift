@@ -131,44 +131,24 @@ struct FilterCommand: ParsableCommand {
         // PERF: Benchmarks/scripts/literal_throughput.py 'filter': modes that print
         // only the verdict (or the record as it is) stop searching a spam record early.
         let verdictOnly = mode == .count || mode == .clean || (mode == .spam && !color) || habits.countOnly || habits.quiet
-        let makeReader = { @Sendable in
-            RecordReader(matcher: filter.matcher, delimiter: delimiter, maxRecordBytes: maxRecordBytes,
-                         stopAfterVerdict: verdictOnly ? filter : nil,
-                         firstMatchPerRule: mode == .json || mode == .explain)
-        }
+        // -q stops at the first spam record: one thread.
+        let pipeline = RecordPipeline(
+            matcher: filter.matcher, delimiter: delimiter, maxRecordBytes: maxRecordBytes,
+            stopAfterVerdict: verdictOnly ? filter : nil, firstMatchPerRule: mode == .json || mode == .explain,
+            threads: habits.quiet ? 1 : stream.parallelThreads ?? 1, chunkBytes: stream.chunkBytes)
         let clock = ContinuousClock()
         let started = clock.now
         var inputs = stream.inputs
         var sawFolder = false
         if grep.recursive { (inputs, sawFolder) = try recursiveInputs(stream.files) }
         let named = inputs.count > 1 || grep.withFilename || sawFolder
-        // -c prints each input's count of printed records after its last record.
-        let printCount = { @Sendable (name: String, tally: RecordTally, output: OutputWriter) throws(OutputError) in
+        var (status, outcome) = pipeline.run(inputs, named: named, output: output, makeSink: makeSink) {
+            (name, tally) throws(OutputError) in
+            // -c prints each input's count of printed records after its last record.
             guard habits.countOnly && !habits.quiet else { return }
             try output.write(named ? "\(name):\(tally.selected)\n" : "\(tally.selected)\n")
         }
-        var status: RunStatus
-        var tally = RecordTally(), bytesRead: Int
-        if let threads = stream.parallelThreads, !habits.quiet {
-            let scan = ParallelScan(threads: threads, delimiter: delimiter, maxRecordBytes: maxRecordBytes,
-                                    makeReader: makeReader, makeSink: makeSink, inputEnded: printCount)
-            let outcome = scan.run(inputs, output: output, named: named)
-            (status, tally, bytesRead) = (outcome.status, outcome.tally, outcome.bytesRead)
-        } else {
-            var sink = makeSink(output)
-            var reader = makeReader()
-            defer { reader.deallocate() }
-            status = runInputs(inputs, output: output) { (fd, name) throws(ScanError) in
-                sink.beginInput(name: named ? name : nil, firstRecord: 0)
-                // What was counted before a broken pipe or -q's stop counts too.
-                defer { tally = tally + sink.takeTally() }
-                try reader.read(fd: fd, into: &sink)
-                let inputTally = sink.takeTally()
-                tally = tally + inputTally
-                do throws(OutputError) { try printCount(name, inputTally, output) } catch { throw .sink(error) }
-            } finish: {}
-            bytesRead = reader.bytesRead
-        }
+        let tally = outcome.tally, bytesRead = outcome.bytesRead
         finishRun(&status, output: output) { () throws(OutputError) in
             if mode == .count { try output.write("clean \(tally.records - tally.spamRecords) spam \(tally.spamRecords)\n") }
         }
@@ -249,6 +229,11 @@ struct FilterSink: ChunkSink {
         recordNumber = firstRecord
     }
 
+
+    mutating func takeOutput(reusing storage: [UInt8]) -> [UInt8] { output.takeCollected(next: storage) }
+
+    /// Records are numbered in `--json`, `--explain` and `-n` only.
+    var needsRecordNumbers: Bool { mode == .json || mode == .explain || habits.lineNumber }
     mutating func takeTally() -> RecordTally {
         let now = RecordTally(records: records, spamRecords: spamRecords)
         defer { taken = now; printedSinceTake = 0 }

@@ -129,6 +129,7 @@ struct MatchCommand: ParsableCommand {
             matcher: matcher, inputs: inputs, named: named, output: OutputWriter(fd: 1),
             delimiter: delimiter, maxRecordBytes: stream.maxRecordBytes,
             threads: stream.parallelThreads)
+        run.chunkBytes = stream.chunkBytes
         // Binary input: a NUL in the first buffer, unless NUL ends records (-z).
         if delimiter.byte != 0 && !input.format.isMail { run.binaryFiles = grep.binaryHandling }
         let color = stream.useColor(run.output)

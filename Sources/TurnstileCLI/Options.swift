@@ -321,8 +321,15 @@ struct StreamOptions: ParsableArguments {
     /// one thread (asked for, one core, or a record limit too small for chunks).
     var parallelThreads: Int? {
         let n = threads ?? max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
-        guard n > 1, RecordChunker.canChunk(maxRecordBytes: maxRecordBytes) else { return nil }
+        guard n > 1, RecordReader.canChunk(maxRecordBytes: maxRecordBytes, chunkBytes: chunkBytes) else { return nil }
         return n
+    }
+
+    /// Bytes per chunk under `--threads`: 1 MiB; tests set `TURNSTILE_CHUNK_BYTES` to
+    /// put many chunk boundaries into small inputs.
+    var chunkBytes: Int {
+        if let text = ProcessEnvironment.value("TURNSTILE_CHUNK_BYTES"), let n = Int(text), n >= 16 { return n }
+        return RecordReader.defaultChunkBytes
     }
 
     /// Whether to colour, given the output.
