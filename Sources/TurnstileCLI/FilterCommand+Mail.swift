@@ -15,12 +15,13 @@ extension FilterCommand {
         let inputs = try input.inputs(stream.inputs)
         let judge: MailJudge
         do {
-            let set = try db.map(learnedRuleSet) ?? rules.ruleSet(fallback: .standardMail)
-            var made = try MailJudge(rules: set, threshold: threshold ?? set.threshold ?? 1)
-            made.senders = try delivery.senderPolicy()
-            judge = made
+            judge = try rules.withRuleSet(try db.map(learnedRuleSet), fallback: .standardMail) { set in
+                var made = try MailJudge(rules: set, threshold: threshold)
+                made.senders = try delivery.senderPolicy()
+                return made
+            }
         } catch {
-            let failure = (error as? CommandFailure) ?? CommandFailure(rules.describe(error))
+            let failure = (error as? CommandFailure) ?? CommandFailure(String(describing: error))
             // A delivery filter never eats mail: the messages go on as they came.
             if delivery.tag { passThroughUntagged(inputs, output: output, because: failure.message) }
             throw failure
@@ -229,11 +230,7 @@ struct MailFilterSink: ChunkSink {
     ) throws(OutputError) {
         recordNumber += 1
         records += 1
-        var message = MailMessage(parsing: content, unquoteFrom: format == .mbox)
-        if truncated { message.problems.add(.truncated) }
-        if format == .mbox, recordNumber == 1, !content.starts(with: RecordDelimiter.mboxSeparatorBytes) {
-            message.problems.add(.junkBeforeFirstMessage)
-        }
+        let message = format.message(of: content, truncated: truncated, firstOfInput: recordNumber == 1)
         problems += message.problems
         judge.judge(message)
         let isSpam = judge.isSpam

@@ -119,14 +119,7 @@ struct FilterCommand: ParsableCommand {
     func run() throws {
         inputMessagesSuppressed = grep.noMessages
         if input.format.isMail { return try runMail() }
-        let filter: SpamFilter
-        do {
-            // The given threshold, else the list's own (built-in, saved or trained), else 1.
-            let set = try rules.ruleSet(fallback: .standard)
-            filter = try set.spamFilter(threshold: threshold ?? set.threshold ?? 1)
-        } catch {
-            throw CommandFailure(rules.describe(error))
-        }
+        let filter = try rules.withRuleSet(fallback: .standard) { try $0.spamFilter(threshold: threshold) }
         let mode: FilterSink.Mode = spam ? .spam : mask ? .mask : count ? .count : json ? .json : explain ? .explain : .clean
         let output = OutputWriter(fd: 1)
         let color = stream.useColor(output)
