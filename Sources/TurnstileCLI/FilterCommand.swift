@@ -131,17 +131,18 @@ struct FilterCommand: ParsableCommand {
         // PERF: Benchmarks/scripts/literal_throughput.py 'filter': modes that print
         // only the verdict (or the record as it is) stop searching a spam record early.
         let verdictOnly = mode == .count || mode == .clean || (mode == .spam && !color) || habits.countOnly || habits.quiet
-        // -q stops at the first spam record: one thread.
-        let pipeline = RecordPipeline(
-            matcher: filter.matcher, delimiter: delimiter, maxRecordBytes: maxRecordBytes,
-            stopAfterVerdict: verdictOnly ? filter : nil, firstMatchPerRule: mode == .json || mode == .explain,
-            threads: habits.quiet ? 1 : stream.parallelThreads ?? 1, chunkBytes: stream.chunkBytes)
         let clock = ContinuousClock()
         let started = clock.now
         var inputs = stream.inputs
         var sawFolder = false
         if grep.recursive { (inputs, sawFolder) = try recursiveInputs(stream.files) }
         let named = inputs.count > 1 || grep.withFilename || sawFolder
+        // -q stops at the first spam record: one thread.
+        let pipeline = RecordPipeline(
+            matcher: filter.matcher, delimiter: delimiter, maxRecordBytes: maxRecordBytes,
+            stopAfterVerdict: verdictOnly ? filter : nil, firstMatchPerRule: mode == .json || mode == .explain,
+            threads: habits.quiet ? 1 : stream.parallelThreads ?? 1, chunkBytes: stream.chunkBytes,
+            knownInputBytes: knownInputBytes(inputs))
         var (status, outcome) = pipeline.run(inputs, named: named, output: output, makeSink: makeSink) {
             (name, tally) throws(OutputError) in
             // -c prints each input's count of printed records after its last record.
