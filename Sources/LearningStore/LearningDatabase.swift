@@ -68,12 +68,13 @@ public final class LearningDatabase {
         }
     }
 
-    /// Learns `message` (the bytes of one message; `unquoteFrom`: it came from an mbox)
-    /// as `kind`, in one transaction.
+    /// Learns `message` (the bytes of one record of the mail `format`: `.mbox` when it
+    /// came from an mbox, whose `>From ` quoting is then undone) as `kind`, in one
+    /// transaction.
     @discardableResult
-    public func learn(_ message: [UInt8], unquoteFrom: Bool = false, as kind: LearnedClass) throws(LearningStoreError) -> Outcome {
+    public func learn(_ message: [UInt8], format: RecordFormat = .eml, as kind: LearnedClass) throws(LearningStoreError) -> Outcome {
         try connection.transaction { () throws(LearningStoreError) -> Outcome in
-            let tokens = Self.tokens(message, unquoteFrom: unquoteFrom)
+            let tokens = Self.tokens(message, format: format)
             if let (rowid, wasSpam) = try find(message) {
                 if wasSpam == (kind == .spam) { return .unchanged }
                 try count(tokens, spam: wasSpam ? -1 : 1, ham: wasSpam ? 1 : -1)
@@ -82,17 +83,17 @@ public final class LearningDatabase {
             }
             try count(tokens, spam: kind == .spam ? 1 : 0, ham: kind == .ham ? 1 : 0)
             try connection.prepare("INSERT INTO messages(digest, spam, unquote, message) VALUES(?, ?, ?, ?)")
-                .run([.int(Self.digest(message)), .int(kind == .spam ? 1 : 0), .int(unquoteFrom ? 1 : 0), .blob(message)])
+                .run([.int(Self.digest(message)), .int(kind == .spam ? 1 : 0), .int(format == .mbox ? 1 : 0), .blob(message)])
             return .learned
         }
     }
 
     /// Forgets `message` if it was learned; whether it was.
     @discardableResult
-    public func forget(_ message: [UInt8], unquoteFrom: Bool = false) throws(LearningStoreError) -> Bool {
+    public func forget(_ message: [UInt8], format: RecordFormat = .eml) throws(LearningStoreError) -> Bool {
         try connection.transaction { () throws(LearningStoreError) -> Bool in
             guard let (rowid, wasSpam) = try find(message) else { return false }
-            try count(Self.tokens(message, unquoteFrom: unquoteFrom), spam: wasSpam ? -1 : 0, ham: wasSpam ? 0 : -1)
+            try count(Self.tokens(message, format: format), spam: wasSpam ? -1 : 0, ham: wasSpam ? 0 : -1)
             try connection.prepare("DELETE FROM messages WHERE rowid = ?").run([.int(rowid)])
             return true
         }
@@ -119,7 +120,7 @@ public final class LearningDatabase {
                 }
                 var messages: [(isSpam: Bool, message: MailMessage)] = []
                 try connection.prepare("SELECT spam, unquote, message FROM messages ORDER BY rowid").query([]) { row in
-                    messages.append((row.int(0) == 1, MailMessage(parsing: row.blob(2), unquoteFrom: row.int(1) == 1)))
+                    messages.append((row.int(0) == 1, (row.int(1) == 1 ? RecordFormat.mbox : .eml).message(of: row.blob(2))))
                 }
                 let spam = messages.count { $0.isSpam }
                 return Result { () throws(TurnstileError) in
@@ -167,8 +168,8 @@ public final class LearningDatabase {
     }
 
     /// A message's tokens, as `train` takes them.
-    static func tokens(_ message: [UInt8], unquoteFrom: Bool) -> [[UInt8]] {
-        MailTokens.tokens(of: MailMessage(parsing: message, unquoteFrom: unquoteFrom))
+    static func tokens(_ message: [UInt8], format: RecordFormat) -> [[UInt8]] {
+        MailTokens.tokens(of: format.message(of: message))
     }
 
     /// FNV-1a, 64 bits: finds a message's row (the bytes are compared as well).

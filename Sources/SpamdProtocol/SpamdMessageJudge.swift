@@ -10,7 +10,7 @@ import Turnstile
 /// Judges messages and writes spamd's answers; one per thread (the judge has scratch).
 ///
 /// ```swift
-/// var judge = SpamdMessageJudge(judge: try MailJudge(rules: .standardMail, threshold: RuleSet.standardMail.threshold ?? 1))
+/// var judge = SpamdMessageJudge(judge: try MailJudge(rules: .standardMail))
 /// let head = SpamdRequestHead(method: .check, version: 1.5)
 /// let message = Array("Subject: hi\r\n\r\nlunch?\r\n".utf8)
 /// let answer = message.withUnsafeBufferPointer { judge.answer(head, message: $0, totalLength: message.count) }
@@ -70,8 +70,7 @@ public struct SpamdMessageJudge: Sendable {
 
     /// Judges `message` (`complete`: it is the whole message).
     public mutating func verdict(of message: UnsafeBufferPointer<UInt8>, complete: Bool) -> SpamdVerdict {
-        var decoded = MailMessage(parsing: message)
-        if !complete { decoded.problems.add(.truncated) }
+        let decoded = RecordFormat.eml.message(of: message, truncated: !complete)
         judge.judge(decoded)
         let names = judge.hits.map { String(decoding: SpamStatusHeaders.testName(String(decoding: judge.rules[$0.rule].pattern, as: UTF8.self)), as: UTF8.self) }
         // spamd's get_names_of_tests_hit: sorted, as perl's sort compares strings.

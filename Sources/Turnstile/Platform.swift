@@ -42,3 +42,84 @@ func moveBytes(_ destination: UnsafeMutablePointer<UInt8>, from source: UnsafePo
     // SAFETY: the caller passes `count` valid bytes at both addresses; memmove allows overlap.
     memmove(destination, source, count)
 }
+
+/// close(2), for the inputs a ``RecordPipeline`` opens (standard input, 0, stays open).
+func closeInput(_ fd: Int32) {
+    if fd != 0 { _ = close(fd) }
+}
+
+/// A POSIX thread running `body`; ``join()`` waits for it to end.
+///
+/// Threads of their own rather than a Dispatch queue: a threaded run's workers block
+/// on locks for as long as input lasts, which a shared pool is not meant for, and the
+/// library does not link Dispatch.
+struct SystemThread {
+    private var thread: pthread_t
+
+    init(_ body: @escaping @Sendable () -> Void) {
+        final class Box { let body: @Sendable () -> Void; init(_ b: @escaping @Sendable () -> Void) { body = b } }
+        let context = Unmanaged.passRetained(Box(body)).toOpaque()
+        #if canImport(Darwin)
+        var thread: pthread_t?
+        #else
+        var thread = pthread_t()
+        #endif
+        let status = pthread_create(&thread, nil, { raw in
+            Unmanaged<Box>.fromOpaque(raw!).takeRetainedValue().body()
+            return nil
+        }, context)
+        precondition(status == 0, "pthread_create failed: \(status)")
+        #if canImport(Darwin)
+        self.thread = thread!
+        #else
+        self.thread = thread
+        #endif
+    }
+
+    func join() { pthread_join(thread, nil) }
+}
+
+/// A value behind a pthread mutex with a condition variable: a thread can wait, lock
+/// held, until the value is as it needs (a threaded run's window and output order).
+///
+/// pthread rather than `Synchronization.Mutex` for the reason `LockedValue` gives:
+/// ThreadSanitizer sees pthread hand-offs, so `swift test --sanitize=thread` checks
+/// the run for real.
+///
+/// - Complexity: one lock and unlock per call, plus the waits.
+final class Monitor<Value>: @unchecked Sendable {
+    // SAFETY: `value` is accessed only between lock and unlock of `mutex`; `mutex` and
+    // `condition` live at stable heap addresses for the object's lifetime.
+    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    private let condition: UnsafeMutablePointer<pthread_cond_t>
+    private var value: Value
+
+    init(_ value: Value) {
+        self.value = value
+        mutex = .allocate(capacity: 1)
+        mutex.initialize(to: pthread_mutex_t())
+        condition = .allocate(capacity: 1)
+        condition.initialize(to: pthread_cond_t())
+        precondition(pthread_mutex_init(mutex, nil) == 0 && pthread_cond_init(condition, nil) == 0)
+    }
+
+    deinit {
+        pthread_cond_destroy(condition)
+        pthread_mutex_destroy(mutex)
+        condition.deinitialize(count: 1)
+        mutex.deinitialize(count: 1)
+        condition.deallocate()
+        mutex.deallocate()
+    }
+
+    /// Runs `body` with the lock held, once `ready` holds (waiting for other threads'
+    /// ``withLock(until:_:)`` calls that change the value).
+    func withLock<Result>(until ready: (Value) -> Bool = { _ in true }, _ body: (inout Value) -> Result) -> Result {
+        pthread_mutex_lock(mutex)
+        while !ready(value) { pthread_cond_wait(condition, mutex) }
+        let result = body(&value)
+        pthread_cond_broadcast(condition)
+        pthread_mutex_unlock(mutex)
+        return result
+    }
+}

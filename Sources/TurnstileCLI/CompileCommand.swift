@@ -37,14 +37,7 @@ struct CompileCommand: ParsableCommand {
     func run() throws {
         let clock = ContinuousClock()
         let started = clock.now
-        let set: RuleSet
-        let matcher: Matcher
-        do {
-            set = try rules.ruleSet(fallback: .standard)
-            matcher = try set.matcher()
-        } catch {
-            throw CommandFailure(rules.describe(error))
-        }
+        let (set, matcher) = try rules.withRuleSet(fallback: .standard) { ($0, try $0.matcher()) }
         let buildTime = clock.now - started
         let output = OutputWriter(fd: 1)
         var text = ""

@@ -50,18 +50,13 @@ struct EvalCommand: ParsableCommand {
     func run() throws {
         var evaluation: SpamEvaluation
         let format = input.mail.format
-        do {
-            let set = try rules.ruleSet(fallback: format.isMail ? .standardMail : .standard)
-            // The given threshold, else the list's own (built-in, saved or trained), else 1.
-            let t = threshold ?? set.threshold ?? 1
-            evaluation = format.isMail ? SpamEvaluation(mail: try MailJudge(rules: set, threshold: t))
-                : SpamEvaluation(filter: try set.spamFilter(threshold: t))
-        } catch {
-            throw CommandFailure(rules.describe(error))
+        evaluation = try rules.withRuleSet(fallback: format.isMail ? .standardMail : .standard) { set in
+            format.isMail ? SpamEvaluation(mail: try MailJudge(rules: set, threshold: threshold))
+                : SpamEvaluation(filter: try set.spamFilter(threshold: threshold))
         }
         try input.forEachRecord { isSpam, text in
             if format.isMail {
-                evaluation.add(isSpam: isSpam, message: MailMessage(parsing: text, unquoteFrom: format == .mbox))
+                evaluation.add(isSpam: isSpam, message: format.message(of: text))
             } else {
                 evaluation.add(isSpam: isSpam, record: text)
             }

@@ -15,12 +15,13 @@ extension FilterCommand {
         let inputs = try input.inputs(stream.inputs)
         let judge: MailJudge
         do {
-            let set = try db.map(learnedRuleSet) ?? rules.ruleSet(fallback: .standardMail)
-            var made = try MailJudge(rules: set, threshold: threshold ?? set.threshold ?? 1)
-            made.senders = try delivery.senderPolicy()
-            judge = made
+            judge = try rules.withRuleSet(try db.map(learnedRuleSet), fallback: .standardMail) { set in
+                var made = try MailJudge(rules: set, threshold: threshold)
+                made.senders = try delivery.senderPolicy()
+                return made
+            }
         } catch {
-            let failure = (error as? CommandFailure) ?? CommandFailure(rules.describe(error))
+            let failure = (error as? CommandFailure) ?? CommandFailure(String(describing: error))
             // A delivery filter never eats mail: the messages go on as they came.
             if delivery.tag { passThroughUntagged(inputs, output: output, because: failure.message) }
             throw failure
@@ -39,25 +40,24 @@ extension FilterCommand {
         let tally: RecordTally, bytesRead: Int
         var untagged = 0
         let maxRecordBytes = stream.maxRecordBytes
-        let makeReader = { @Sendable in RecordReader(delimiter: delimiter, maxRecordBytes: maxRecordBytes) }
+        let pipeline = RecordPipeline(delimiter: delimiter, maxRecordBytes: maxRecordBytes,
+                                      threads: stream.parallelThreads ?? 1, chunkBytes: stream.chunkBytes,
+                                      knownInputBytes: knownInputBytes(inputs))
         // An empty .eml or Maildir file is a message too, judged by the one-thread path.
         let emptyMessage = format != .mbox && inputs.contains { $0 == "-" || fileSize($0) == 0 }
-        if let threads = stream.parallelThreads, destination == nil, mover == nil, !delivery.tag, !emptyMessage {
+        if pipeline.isThreaded, destination == nil, mover == nil, !delivery.tag, !emptyMessage {
             // Messages are cut into chunks of whole messages and decoded in parallel;
             // the output is that of one thread (`--spam-to`, `--move-spam-to` and
             // `--tag` keep to one thread).
             let makeSink = { @Sendable (output: OutputWriter) in
                 MailFilterSink(judge: judge, format: format, mode: mode, output: output, spamTo: nil, delimiter: delimiter)
             }
-            let scan = ParallelScan(threads: threads, delimiter: delimiter, maxRecordBytes: maxRecordBytes,
-                                    makeReader: makeReader, makeSink: makeSink) { _, _, _ in }
-            let outcome = scan.run(inputs, output: output)
-            (status, tally, bytesRead) = (outcome.status, outcome.tally, outcome.bytesRead)
+            let run = pipeline.run(inputs, named: inputs.count > 1, output: output, makeSink: makeSink)
+            (status, tally, bytesRead) = (run.status, run.outcome.tally, run.outcome.bytesRead)
         } else {
             var sink = MailFilterSink(judge: judge, format: format, mode: mode, output: output, spamTo: destination,
                                       delimiter: delimiter, tagger: tagger)
-            var reader = makeReader()
-            defer { reader.deallocate() }
+            var reader = pipeline.makeReader()
             var moveFailed = false
             status = runInputs(inputs, output: output) { (fd, name) throws(ScanError) in
                 sink.beginInput(name: inputs.count > 1 ? name : nil, firstRecord: 0)
@@ -214,6 +214,8 @@ struct MailFilterSink: ChunkSink {
         return lastVerdictSpam
     }
 
+
+    mutating func takeOutput(reusing storage: [UInt8]) -> [UInt8] { output.takeCollected(next: storage) }
     /// What was counted since the last call.
     mutating func takeTally() -> RecordTally {
         defer { taken = RecordTally(records: records, spamRecords: spamRecords, problems: problems) }
@@ -229,11 +231,7 @@ struct MailFilterSink: ChunkSink {
     ) throws(OutputError) {
         recordNumber += 1
         records += 1
-        var message = MailMessage(parsing: content, unquoteFrom: format == .mbox)
-        if truncated { message.problems.add(.truncated) }
-        if format == .mbox, recordNumber == 1, !content.starts(with: RecordDelimiter.mboxSeparatorBytes) {
-            message.problems.add(.junkBeforeFirstMessage)
-        }
+        let message = format.message(of: content, truncated: truncated, firstOfInput: recordNumber == 1)
         problems += message.problems
         judge.judge(message)
         let isSpam = judge.isSpam

@@ -119,14 +119,7 @@ struct FilterCommand: ParsableCommand {
     func run() throws {
         inputMessagesSuppressed = grep.noMessages
         if input.format.isMail { return try runMail() }
-        let filter: SpamFilter
-        do {
-            // The given threshold, else the list's own (built-in, saved or trained), else 1.
-            let set = try rules.ruleSet(fallback: .standard)
-            filter = try set.spamFilter(threshold: threshold ?? set.threshold ?? 1)
-        } catch {
-            throw CommandFailure(rules.describe(error))
-        }
+        let filter = try rules.withRuleSet(fallback: .standard) { try $0.spamFilter(threshold: threshold) }
         let mode: FilterSink.Mode = spam ? .spam : mask ? .mask : count ? .count : json ? .json : explain ? .explain : .clean
         let output = OutputWriter(fd: 1)
         let color = stream.useColor(output)
@@ -138,44 +131,25 @@ struct FilterCommand: ParsableCommand {
         // PERF: Benchmarks/scripts/literal_throughput.py 'filter': modes that print
         // only the verdict (or the record as it is) stop searching a spam record early.
         let verdictOnly = mode == .count || mode == .clean || (mode == .spam && !color) || habits.countOnly || habits.quiet
-        let makeReader = { @Sendable in
-            RecordReader(matcher: filter.matcher, delimiter: delimiter, maxRecordBytes: maxRecordBytes,
-                         stopAfterVerdict: verdictOnly ? filter : nil,
-                         firstMatchPerRule: mode == .json || mode == .explain)
-        }
         let clock = ContinuousClock()
         let started = clock.now
         var inputs = stream.inputs
         var sawFolder = false
         if grep.recursive { (inputs, sawFolder) = try recursiveInputs(stream.files) }
         let named = inputs.count > 1 || grep.withFilename || sawFolder
-        // -c prints each input's count of printed records after its last record.
-        let printCount = { @Sendable (name: String, tally: RecordTally, output: OutputWriter) throws(OutputError) in
+        // -q stops at the first spam record: one thread.
+        let pipeline = RecordPipeline(
+            matcher: filter.matcher, delimiter: delimiter, maxRecordBytes: maxRecordBytes,
+            stopAfterVerdict: verdictOnly ? filter : nil, firstMatchPerRule: mode == .json || mode == .explain,
+            threads: habits.quiet ? 1 : stream.parallelThreads ?? 1, chunkBytes: stream.chunkBytes,
+            knownInputBytes: knownInputBytes(inputs))
+        var (status, outcome) = pipeline.run(inputs, named: named, output: output, makeSink: makeSink) {
+            (name, tally) throws(OutputError) in
+            // -c prints each input's count of printed records after its last record.
             guard habits.countOnly && !habits.quiet else { return }
             try output.write(named ? "\(name):\(tally.selected)\n" : "\(tally.selected)\n")
         }
-        var status: RunStatus
-        var tally = RecordTally(), bytesRead: Int
-        if let threads = stream.parallelThreads, !habits.quiet {
-            let scan = ParallelScan(threads: threads, delimiter: delimiter, maxRecordBytes: maxRecordBytes,
-                                    makeReader: makeReader, makeSink: makeSink, inputEnded: printCount)
-            let outcome = scan.run(inputs, output: output, named: named)
-            (status, tally, bytesRead) = (outcome.status, outcome.tally, outcome.bytesRead)
-        } else {
-            var sink = makeSink(output)
-            var reader = makeReader()
-            defer { reader.deallocate() }
-            status = runInputs(inputs, output: output) { (fd, name) throws(ScanError) in
-                sink.beginInput(name: named ? name : nil, firstRecord: 0)
-                // What was counted before a broken pipe or -q's stop counts too.
-                defer { tally = tally + sink.takeTally() }
-                try reader.read(fd: fd, into: &sink)
-                let inputTally = sink.takeTally()
-                tally = tally + inputTally
-                do throws(OutputError) { try printCount(name, inputTally, output) } catch { throw .sink(error) }
-            } finish: {}
-            bytesRead = reader.bytesRead
-        }
+        let tally = outcome.tally, bytesRead = outcome.bytesRead
         finishRun(&status, output: output) { () throws(OutputError) in
             if mode == .count { try output.write("clean \(tally.records - tally.spamRecords) spam \(tally.spamRecords)\n") }
         }
@@ -256,6 +230,11 @@ struct FilterSink: ChunkSink {
         recordNumber = firstRecord
     }
 
+
+    mutating func takeOutput(reusing storage: [UInt8]) -> [UInt8] { output.takeCollected(next: storage) }
+
+    /// Records are numbered in `--json`, `--explain` and `-n` only.
+    var needsRecordNumbers: Bool { mode == .json || mode == .explain || habits.lineNumber }
     mutating func takeTally() -> RecordTally {
         let now = RecordTally(records: records, spamRecords: spamRecords)
         defer { taken = now; printedSinceTake = 0 }

@@ -75,15 +75,14 @@ struct LearnCommand: ParsableCommand {
         }
         let inputs = try format == .maildir ? maildirFiles(files) : expandFolders(files)
         var tally: [String: Int] = [:]
-        let unquote = format == .mbox
         for path in inputs {
             try readRecords(path, delimiter: format.delimiter(lines: .line), maxRecordBytes: maxRecordBytes) { _, record in
                 let message = Array(record)
                 do {
                     if forget {
-                        tally[try database.forget(message, unquoteFrom: unquote) ? "forgotten" : "not learned", default: 0] += 1
+                        tally[try database.forget(message, format: format) ? "forgotten" : "not learned", default: 0] += 1
                     } else {
-                        switch try database.learn(message, unquoteFrom: unquote, as: spam ? .spam : .ham) {
+                        switch try database.learn(message, format: format, as: spam ? .spam : .ham) {
                         case .learned: tally["learned", default: 0] += 1
                         case .moved: tally["moved", default: 0] += 1
                         case .unchanged: tally["already learned", default: 0] += 1

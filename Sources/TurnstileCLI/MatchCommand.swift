@@ -97,22 +97,18 @@ struct MatchCommand: ParsableCommand {
             }
             ruleOptions.regexp = [operands.removeFirst()]
         }
-        let matcher: Matcher
-        let cannotSelect: Bool
-        do {
-            var set = try ruleOptions.ruleSet(fallback: .standard)
-            cannotSelect = Self.cannotSelect(set, invert: grep.invert, lineRegexp: grep.lineRegexp)
+        let (matcher, cannotSelect) = try ruleOptions.withRuleSet(fallback: .standard) { set in
+            let cannotSelect = Self.cannotSelect(set, invert: grep.invert, lineRegexp: grep.lineRegexp)
             if let matchKind, matchKind != .leftmostFirst, set.options.syntax != .literal {
                 throw TurnstileError(.invalidOptions("--match-kind \(matchKind) needs literal patterns (-F)"))
             }
+            var set = set
             // grep -F -o reports the longest of the words starting at one place.
             let grepKind: MatchKind = grep.onlyMatching && set.options.syntax == .literal ? .leftmostLongest : .leftmostFirst
             set.options.matchKind = matchKind ?? grepKind
             set.options.wholeLine = grep.lineRegexp
             set.options.lineRecords = delimiter == .line
-            matcher = try set.matcher()
-        } catch {
-            throw CommandFailure(ruleOptions.describe(error))
+            return (try set.matcher(), cannotSelect)
         }
         // grep -m 0 reads nothing and selects nothing; nor does grep read when no record
         // can be selected, unless -L is to list the inputs.
@@ -133,6 +129,7 @@ struct MatchCommand: ParsableCommand {
             matcher: matcher, inputs: inputs, named: named, output: OutputWriter(fd: 1),
             delimiter: delimiter, maxRecordBytes: stream.maxRecordBytes,
             threads: stream.parallelThreads)
+        run.chunkBytes = stream.chunkBytes
         // Binary input: a NUL in the first buffer, unless NUL ends records (-z).
         if delimiter.byte != 0 && !input.format.isMail { run.binaryFiles = grep.binaryHandling }
         let color = stream.useColor(run.output)

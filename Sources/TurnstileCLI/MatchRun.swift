@@ -14,6 +14,8 @@ struct MatchRun {
     let maxRecordBytes: Int
     /// Worker threads, or nil for one thread.
     let threads: Int?
+    /// Bytes per chunk under `threads`.
+    var chunkBytes = RecordReader.defaultChunkBytes
     /// What binary inputs get (grep's `--binary-files`; `.text` looks at nothing).
     var binaryFiles: BinaryFiles = .text
 
@@ -24,49 +26,33 @@ struct MatchRun {
         var truncated: Bool
     }
 
-    private var makeReader: @Sendable () -> RecordReader {
-        let matcher = matcher, delimiter = delimiter, maxRecordBytes = maxRecordBytes
-        return { RecordReader(matcher: matcher, delimiter: delimiter, maxRecordBytes: maxRecordBytes) }
+    /// The run's pipeline: `threads` workers when a sink's output allows chunks.
+    private func pipeline(threaded: Bool) -> RecordPipeline {
+        RecordPipeline(matcher: matcher, delimiter: delimiter, maxRecordBytes: maxRecordBytes,
+                       threads: threaded ? threads ?? 1 : 1, chunkBytes: chunkBytes,
+                       knownInputBytes: knownInputBytes(inputs))
     }
 
     /// `--offsets`, `--json`, `--count-matches`: every match, or their number per input.
     func listMatches(mode: MatchSink.Mode, color: Bool) -> Outcome {
         let named = named
-        let makeSink = { @Sendable (output: OutputWriter) in MatchSink(output: output, mode: mode, color: color) }
-        /// `--count-matches` prints each input's count after its last record.
-        let printCount = { @Sendable (name: String, matches: Int, output: OutputWriter) throws(OutputError) in
-            guard mode == .count else { return }
-            try output.write(named ? "\(name):\(matches)\n" : "\(matches)\n")
-        }
-        if let threads {
-            let scan = ParallelScan(threads: threads, delimiter: delimiter, maxRecordBytes: maxRecordBytes,
-                                    makeReader: makeReader, makeSink: makeSink) { name, tally, output throws(OutputError) in
-                try printCount(name, tally.matches, output)
-            }
-            let outcome = scan.run(inputs, output: output, named: named)
-            var status = outcome.status
-            finishRun(&status, output: output) {}
-            return Outcome(status: status, matched: outcome.tally.matches > 0, truncated: outcome.truncatedSomeRecord)
-        }
-        var sink = makeSink(output)
-        var reader = makeReader()
-        defer { reader.deallocate() }
         let output = output
-        let status = runInputs(inputs, output: output) { (fd, name) throws(ScanError) in
-            sink.beginInput(name: named ? name : nil, firstRecord: 0)
-            try reader.read(fd: fd, into: &sink)
-            let matches = sink.takeTally().matches
-            do throws(OutputError) { try printCount(name, matches, output) } catch { throw .sink(error) }
-        } finish: {}
-        return Outcome(status: status, matched: sink.matchedAny, truncated: reader.truncatedSomeRecord)
+        let makeSink = { @Sendable (output: OutputWriter) in MatchSink(output: output, mode: mode, color: color) }
+        var (status, outcome) = pipeline(threaded: true).run(inputs, named: named, output: output, makeSink: makeSink) {
+            (name, tally) throws(OutputError) in
+            // `--count-matches` prints each input's count after its last record.
+            guard mode == .count else { return }
+            try output.write(named ? "\(name):\(tally.matches)\n" : "\(tally.matches)\n")
+        }
+        finishRun(&status, output: output) {}
+        return Outcome(status: status, matched: outcome.tally.matches > 0, truncated: outcome.truncatedSomeRecord)
     }
 
     /// `--json`: ripgrep's messages, on one thread (each input's messages carry its
     /// totals).
     func listJSON() -> Outcome {
         var sink = RipgrepJSONSink(output: output)
-        var reader = makeReader()
-        defer { reader.deallocate() }
+        var reader = pipeline(threaded: false).makeReader()
         let status = runInputs(inputs, output: output) { (fd, name) throws(ScanError) in
             sink.beginInput(name: name)
             try reader.read(fd: fd, into: &sink)
@@ -85,21 +71,19 @@ struct MatchRun {
         // one thread. Records and counts are cut into chunks like any other output.
         let parallel = (settings.mode == .records || settings.mode == .count) && !settings.separators
             && settings.maxCount == nil && !mayMeetBinary(settings)
-        if let threads, parallel {
-            let scan = ParallelScan(threads: threads, delimiter: delimiter, maxRecordBytes: maxRecordBytes,
-                                    makeReader: makeReader, makeSink: makeSink) { name, tally, output throws(OutputError) in
+        if threads != nil, parallel {
+            let output = output
+            var (status, outcome) = pipeline(threaded: true).run(inputs, named: named, output: output, makeSink: makeSink) {
+                (name, tally) throws(OutputError) in
                 if let text = GrepSink.inputSummary(name: named ? name : nil, listName: name, tally: tally, settings: settings) {
                     try output.write(text)
                 }
             }
-            let outcome = scan.run(inputs, output: output, named: named)
-            var status = outcome.status
             finishRun(&status, output: output) {}
             return Outcome(status: status, matched: outcome.tally.selected > 0, truncated: outcome.truncatedSomeRecord)
         }
         var sink = makeSink(output)
-        var reader = makeReader()
-        defer { reader.deallocate() }
+        var reader = pipeline(threaded: false).makeReader()
         let output = output
         let status = runInputs(inputs, output: output) { (fd, name) throws(ScanError) in
             sink.beginInput(name: named ? name : nil, firstRecord: 0)

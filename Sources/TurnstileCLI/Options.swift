@@ -87,6 +87,44 @@ struct RuleOptions: ParsableArguments {
         if let maxTableBytes, maxTableBytes < 1 { throw ValidationError("--max-table-bytes must be at least 1") }
     }
 
+    /// `true` when no rule option was given (the default spam list applies where a
+    /// subcommand has one).
+    var isEmpty: Bool { regexp.isEmpty && patternFiles.isEmpty && ruleFiles.isEmpty && automaton == nil }
+
+    /// What `body` makes of the rule set the options describe: a saved one
+    /// (`--automaton`), the given rules, or `fallback` when no rule option was given —
+    /// or `replacement` instead when given (a list learned into a database).
+    ///
+    /// Each `-f`, `--rules` and `--add-rules` file is read once, through `read`: the
+    /// rules, a rules file's header and, when `body` fails on a regex from a file, the
+    /// `file:line` the error names all come from that one read. Any error becomes the
+    /// one sentence the command prints.
+    func withRuleSet<T>(
+        _ replacement: RuleSet? = nil, fallback: @autoclosure () -> RuleSet,
+        reading read: ((String) throws -> [UInt8])? = nil, _ body: (RuleSet) throws -> T
+    ) throws(CommandFailure) -> T {
+        let limit = maxPatternFileBytes
+        var files = RuleFileContents(read: read ?? { try readPatternFile($0, limit: limit) })
+        do {
+            return try body(try replacement ?? ruleSet(fallback: fallback(), files: &files))
+        } catch let failure as CommandFailure {
+            throw failure
+        } catch {
+            throw CommandFailure(replacement == nil ? describe(error, files: files) : String(describing: error))
+        }
+    }
+
+    /// The bytes of the options' files, each read once, in the order they are asked for.
+    struct RuleFileContents {
+        let read: (String) throws -> [UInt8]
+        /// `-f` and `--rules` files in command-line order (``sourceOrder(counts:arguments:)``).
+        var sources: [(kind: SourceKind, path: String, bytes: [UInt8])] = []
+    }
+
+    private func ruleSet(fallback: @autoclosure () -> RuleSet, files: inout RuleFileContents) throws -> RuleSet {
+        withLimits(try withAddedRules(unlimitedRuleSet(fallback: fallback(), files: &files), read: files.read))
+    }
+
     /// `set` with `--max-states` and `--max-table-bytes` applied over its engine's
     /// default limits (a loaded word list keeps its saved tables; its regexes and any
     /// rebuild use them).
@@ -100,28 +138,18 @@ struct RuleOptions: ParsableArguments {
         return set
     }
 
-    /// `true` when no rule option was given (the default spam list applies where a
-    /// subcommand has one).
-    var isEmpty: Bool { regexp.isEmpty && patternFiles.isEmpty && ruleFiles.isEmpty && automaton == nil }
-
-    /// The rule set the options describe: a saved one (`--automaton`), the given
-    /// rules, or `fallback` when no rule option was given.
-    func ruleSet(fallback: @autoclosure () -> RuleSet) throws -> RuleSet {
-        withLimits(try withAddedRules(unlimitedRuleSet(fallback: fallback())))
-    }
-
     /// `set` with the rules of every `--add-rules` file after its own (its options and
     /// threshold kept).
-    private func withAddedRules(_ set: RuleSet) throws -> RuleSet {
+    private func withAddedRules(_ set: RuleSet, read: (String) throws -> [UInt8]) throws -> RuleSet {
         guard !addedRuleFiles.isEmpty else { return set }
         var more: [SpamFilter.Rule] = []
         for path in addedRuleFiles {
-            more += try RuleFile.parse(readPatternFile(path, limit: maxPatternFileBytes), source: path)
+            more += try RuleFile.parse(read(path), source: path)
         }
         return set.adding(more)
     }
 
-    private func unlimitedRuleSet(fallback: @autoclosure () -> RuleSet) throws -> RuleSet {
+    private func unlimitedRuleSet(fallback: @autoclosure () -> RuleSet, files: inout RuleFileContents) throws -> RuleSet {
         if let automaton {
             if !(regexp.isEmpty && patternFiles.isEmpty && ruleFiles.isEmpty) || fixedStrings || ignoreCase
                 || wordRegexp || bytes {
@@ -136,12 +164,11 @@ struct RuleOptions: ParsableArguments {
             }
         }
         if isEmpty { return fallback() }
-        let (list, options) = try rules()
-        var set = RuleSet(rules: list, options: options)
+        var set = RuleSet(rules: try rules(files: &files), options: matcherOptions)
         // One rules file alone brings its header: `# threshold:` and, unless -F, -i or
         // -w is given (the command line wins), `# flags:` (what `train` writes).
-        if ruleFiles.count == 1, regexp.isEmpty, patternFiles.isEmpty {
-            let file = try RuleFile(parsing: readPatternFile(ruleFiles[0], limit: maxPatternFileBytes), source: ruleFiles[0])
+        if ruleFiles.count == 1, regexp.isEmpty, patternFiles.isEmpty, let only = files.sources.first {
+            let file = try RuleFile(parsing: only.bytes, source: only.path)
             set.threshold = file.threshold
             if let flags = file.flags, !(fixedStrings || ignoreCase || wordRegexp) {
                 set.options.syntax = flags.literal ? .literal : .regex
@@ -152,15 +179,20 @@ struct RuleOptions: ParsableArguments {
         return set
     }
 
-    /// The rules in command-line order over `-e`, `-f` lines and `--rules` lines, and
-    /// the matcher options. Pattern ids are the indices of the returned rules.
-    func rules() throws -> (rules: [SpamFilter.Rule], options: Matcher.Options) {
+    /// The matcher options the flags ask for.
+    private var matcherOptions: Matcher.Options {
         var options = Matcher.Options()
         options.syntax = fixedStrings ? .literal : .regex
         options.caseInsensitive = ignoreCase
         options.wholeWord = wordRegexp
         options.unicodeWords = wordRegexp  // grep's -w in UTF-8 text
         options.bytesMode = bytes
+        return options
+    }
+
+    /// The rules in command-line order over `-e`, `-f` lines and `--rules` lines, each
+    /// file read into `files`. Pattern ids are the indices of the returned rules.
+    private func rules(files: inout RuleFileContents) throws -> [SpamFilter.Rule] {
         var rules: [SpamFilter.Rule] = []
         var e = regexp.makeIterator(), f = patternFiles.makeIterator(), r = ruleFiles.makeIterator()
         for kind in Self.sourceOrder(counts: (regexp.count, patternFiles.count, ruleFiles.count)) {
@@ -169,14 +201,17 @@ struct RuleOptions: ParsableArguments {
                 rules.append(SpamFilter.Rule(e.next()!, weight: 1))
             case .patternFile:
                 let path = f.next()!
-                rules.append(contentsOf: try Self.patternLines(readPatternFile(path, limit: maxPatternFileBytes))
-                    .map { SpamFilter.Rule(pattern: Array($0), weight: 1) })
+                let bytes = try files.read(path)
+                files.sources.append((kind, path, bytes))
+                rules.append(contentsOf: Self.patternLines(bytes).map { SpamFilter.Rule(pattern: Array($0), weight: 1) })
             case .ruleFile:
                 let path = r.next()!
-                rules.append(contentsOf: try RuleFile.parse(readPatternFile(path, limit: maxPatternFileBytes), source: path))
+                let bytes = try files.read(path)
+                files.sources.append((kind, path, bytes))
+                rules.append(contentsOf: try RuleFile.parse(bytes, source: path))
             }
         }
-        return (rules, options)
+        return rules
     }
 
     /// The lines of a `-f` file: split at LF, a CR before the LF dropped (a file saved
@@ -187,29 +222,24 @@ struct RuleOptions: ParsableArguments {
         return lines.map { $0.last == 0x0D ? $0.dropLast() : $0 }
     }
 
-    /// Where each rule of ``rules()`` came from, index by index: `file:line` for a
-    /// line of a `-f` or `--rules` file, nil for an `-e` pattern. Read again only when
-    /// an error needs it, so the common path does no extra work.
-    func origins() throws -> [String?] {
+    /// Where each rule of ``rules(files:)`` came from, index by index: `file:line` for
+    /// a line of a `-f` or `--rules` file, nil for an `-e` pattern. Worked out from the
+    /// bytes already read, only when an error needs it.
+    private func origins(_ files: RuleFileContents) -> [String?] {
         var result: [String?] = []
-        var f = patternFiles.makeIterator(), r = ruleFiles.makeIterator()
+        var read = files.sources.makeIterator()
         for kind in Self.sourceOrder(counts: (regexp.count, patternFiles.count, ruleFiles.count)) {
-            switch kind {
-            case .regexp:
-                result.append(nil)
-            case .patternFile:
-                let path = f.next()!
-                let count = Self.patternLines(try readPatternFile(path, limit: maxPatternFileBytes)).count
-                result.append(contentsOf: (0..<count).map { "\(path):\($0 + 1)" })
-            case .ruleFile:
-                // The lines RuleFile reads as rules: neither blank nor a '#' comment.
-                let path = r.next()!
-                let lines = try readPatternFile(path, limit: maxPatternFileBytes)
-                    .split(separator: 0x0A, omittingEmptySubsequences: false)
-                for (i, line) in lines.enumerated()
-                where !line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) && line.first != UInt8(ascii: "#") {
-                    result.append("\(path):\(i + 1)")
-                }
+            if kind == .regexp { result.append(nil); continue }
+            // Files are read in this same order, and a file that failed to read ended it.
+            guard let (_, path, bytes) = read.next() else { break }
+            if kind == .patternFile {
+                result.append(contentsOf: Self.patternLines(bytes).indices.map { "\(path):\($0 + 1)" })
+                continue
+            }
+            // The lines RuleFile reads as rules: neither blank nor a '#' comment.
+            for (i, line) in bytes.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated()
+            where !line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) && line.first != UInt8(ascii: "#") {
+                result.append("\(path):\(i + 1)")
             }
         }
         return result
@@ -217,9 +247,9 @@ struct RuleOptions: ParsableArguments {
 
     /// The message for an error from building the rules: a regex error from a file
     /// names `file:line` rather than the pattern's index.
-    func describe(_ error: any Error) -> String {
+    private func describe(_ error: any Error, files: RuleFileContents) -> String {
         guard let failure = error as? TurnstileError, case .regexSyntax(let syntax, let index) = failure.kind,
-              automaton == nil, let origins = try? origins(), index < origins.count, let place = origins[index]
+              automaton == nil, case let places = origins(files), index < places.count, let place = places[index]
         else { return String(describing: error) }
         let shown = syntax.description.split(separator: "\n", omittingEmptySubsequences: false).dropFirst()
         return "\(place): not a valid regex: \(syntax.message) (at byte \(syntax.offset))\n" + shown.joined(separator: "\n")
@@ -291,8 +321,15 @@ struct StreamOptions: ParsableArguments {
     /// one thread (asked for, one core, or a record limit too small for chunks).
     var parallelThreads: Int? {
         let n = threads ?? max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
-        guard n > 1, RecordChunker.canChunk(maxRecordBytes: maxRecordBytes) else { return nil }
+        guard n > 1, RecordReader.canChunk(maxRecordBytes: maxRecordBytes, chunkBytes: chunkBytes) else { return nil }
         return n
+    }
+
+    /// Bytes per chunk under `--threads`: 1 MiB; tests set `TURNSTILE_CHUNK_BYTES` to
+    /// put many chunk boundaries into small inputs.
+    var chunkBytes: Int {
+        if let text = ProcessEnvironment.value("TURNSTILE_CHUNK_BYTES"), let n = Int(text), n >= 16 { return n }
+        return RecordReader.defaultChunkBytes
     }
 
     /// Whether to colour, given the output.

@@ -41,19 +41,10 @@ struct RulesCommand: ParsableCommand {
     }
 
     func run() throws {
-        let set: RuleSet
-        var comments: [String] = []
-        do {
-            if rules.isEmpty {
-                // The built-in list, with the rules of any --add-rules file after it.
-                set = try rules.ruleSet(fallback: mail ? .standardMail : .standard)
-                comments = RuleFile.leadingComments(in: Array((mail ? DefaultMailList.source : DefaultSpamList.source).utf8))
-            } else {
-                set = try rules.ruleSet(fallback: .standard)
-            }
-        } catch {
-            throw CommandFailure(String(describing: error))
-        }
+        // Without rule options: the built-in list, with the rules of any --add-rules file after it.
+        let set = try rules.withRuleSet(fallback: mail ? .standardMail : .standard) { $0 }
+        var comments = rules.isEmpty
+            ? RuleFile.leadingComments(in: Array((mail ? DefaultMailList.source : DefaultSpamList.source).utf8)) : []
         for (id, rule) in set.rules.enumerated() {
             if let reason = RuleFile.unwritableReason(rule.pattern) {
                 throw CommandFailure("rule \(id) cannot be written as a rules-file line: \(reason)")

@@ -96,7 +96,7 @@ struct ServeCommand: ParsableCommand {
                 }
                 if !did.didSet.isEmpty || !did.didRemove.isEmpty {
                     let set = try learnedRuleSet(db)
-                    store.replace(SpamdMessageJudge(judge: try MailJudge(rules: set, threshold: threshold ?? set.threshold ?? 1)))
+                    store.replace(SpamdMessageJudge(judge: try MailJudge(rules: set, threshold: threshold)))
                 }
                 return did
             }
@@ -112,7 +112,7 @@ struct ServeCommand: ParsableCommand {
                 store.replace(try makeJudge())
                 printError("turnstile serve: rules reloaded")
             } catch {
-                printError("turnstile serve: rules not reloaded, the old ones stay: \(rules.describe(error))")
+                printError("turnstile serve: rules not reloaded, the old ones stay: \((error as? CommandFailure)?.message ?? String(describing: error))")
             }
         }
         let stops = [SIGTERM, SIGINT].map { signal in
@@ -129,11 +129,8 @@ struct ServeCommand: ParsableCommand {
 
     /// The judge for the rules the options name.
     func makeJudge() throws -> SpamdMessageJudge {
-        do {
-            let set = try db.map(learnedRuleSet) ?? rules.ruleSet(fallback: .standardMail)
-            return SpamdMessageJudge(judge: try MailJudge(rules: set, threshold: threshold ?? set.threshold ?? 1))
-        } catch {
-            throw (error as? CommandFailure) ?? CommandFailure(rules.describe(error))
+        try rules.withRuleSet(try db.map(learnedRuleSet), fallback: .standardMail) { set in
+            SpamdMessageJudge(judge: try MailJudge(rules: set, threshold: threshold))
         }
     }
 }

@@ -228,7 +228,7 @@ struct MailDecodingTests {
 
     @Test("mbox quoting: '>From ' lines are unquoted for analysis")
     func unquoteFrom() {
-        let m = MailMessage(parsing: Array("Subject: x\n\n>From here\n>>From there\n> From not\n".utf8), unquoteFrom: true)
+        let m = RecordFormat.mbox.message(of: Array("Subject: x\n\n>From here\n>>From there\n> From not\n".utf8))
         #expect(Self.text(m.body) == "x\nFrom here\n>From there\n> From not\n\n")
     }
 

@@ -21,7 +21,7 @@ runFuzzer { data in
     let limits = MailMessage.Limits(maxDepth: Int(flags & 7), maxParts: Int(flags >> 3))
     let bytes = input.rest()
 
-    let message = MailMessage(parsing: bytes, limits: limits, unquoteFrom: flags & 4 != 0)
+    let message = (flags & 4 != 0 ? RecordFormat.mbox : .eml).message(of: bytes, limits: limits)
     let bound = 8 * bytes.count + 256
     if message.body.count > bound || message.uris.count > bound {
         fuzzFailure("decoded text of \(message.body.count) / \(message.uris.count) bytes from \(bytes.count) input bytes: \(showBytes(bytes))")

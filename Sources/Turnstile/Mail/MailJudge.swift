@@ -43,8 +43,12 @@ public struct MailJudge: Sendable {
     /// The list entry that decided the last message, if one did.
     public private(set) var senderMatch: SenderPolicy.Match?
 
+    /// A judge of `set`'s rules at ``RuleSet/judgingThreshold(given:)`` of `threshold`
+    /// (nil: the set's own, else 1).
+    ///
     /// - Throws: ``TurnstileError`` when the patterns do not build.
-    public init(rules set: RuleSet, threshold: Double) throws(TurnstileError) {
+    public init(rules set: RuleSet, threshold given: Double? = nil) throws(TurnstileError) {
+        let threshold = set.judgingThreshold(given: given)
         rules = set.rules
         let scoped = set.rules.map { MailScope(rulePattern: $0.pattern) }
         let stripped = zip(set.rules, scoped).map { Rule(pattern: $1.pattern, weight: $0.weight) }

@@ -56,10 +56,16 @@ public struct MailMessage: Sendable {
     /// What could not be decoded.
     public var problems = MailDecodingProblems()
 
-    /// Decodes `bytes`, one whole message (a leading mbox `From ` line is skipped).
-    /// `unquoteFrom`: undo mbox `>From ` quoting in the text (one `>` fewer on lines
-    /// matching `^>+From `).
-    public init(parsing bytes: UnsafeBufferPointer<UInt8>, limits: Limits = Limits(), unquoteFrom: Bool = false) {
+    /// Decodes `bytes`, one whole message (a leading mbox `From ` line is skipped). A
+    /// record of an mbox is decoded with ``RecordFormat/message(of:limits:truncated:firstOfInput:)``,
+    /// which also undoes its `>From ` quoting.
+    public init(parsing bytes: UnsafeBufferPointer<UInt8>, limits: Limits = Limits()) {
+        self.init(parsing: bytes, limits: limits, unquoteFrom: false)
+    }
+
+    /// Decodes `bytes`; `unquoteFrom`: undo mbox `>From ` quoting in the text (one `>`
+    /// fewer on lines matching `^>+From `). Only ``RecordFormat`` decides that.
+    package init(parsing bytes: UnsafeBufferPointer<UInt8>, limits: Limits = Limits(), unquoteFrom: Bool) {
         let lineEnds = LineEnds(of: bytes)
         if lineEnds.hasBareCR {
             // Bare CRs are line ends: decode a copy with LF in their place (the
@@ -94,8 +100,8 @@ public struct MailMessage: Sendable {
     }
 
     /// Decodes a message held in an array.
-    public init(parsing bytes: [UInt8], limits: Limits = Limits(), unquoteFrom: Bool = false) {
-        self = bytes.withUnsafeBufferPointer { MailMessage(parsing: $0, limits: limits, unquoteFrom: unquoteFrom) }
+    public init(parsing bytes: [UInt8], limits: Limits = Limits()) {
+        self = bytes.withUnsafeBufferPointer { MailMessage(parsing: $0, limits: limits) }
     }
 
     static let subjectName = Array("subject".utf8)

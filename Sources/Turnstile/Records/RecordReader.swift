@@ -22,7 +22,6 @@ import LiteralAutomata
 ///
 /// ```swift
 /// var reader = RecordReader(delimiter: .line, maxRecordBytes: 1 << 20)
-/// defer { reader.deallocate() }
 /// try reader.read(fd: 0, into: &sink)     // sink: some RecordSink
 /// ```
 ///
@@ -55,8 +54,13 @@ public struct RecordReader {
     /// Bytes asked of each `read(2)`.
     static let readSize = 256 << 10
 
-    private var buffer: UnsafeMutablePointer<UInt8>
-    private var capacity: Int
+    /// The read loop's buffer for ``read(fd:into:prefix:base:)``, reused from input
+    /// to input.
+    private let storage: RecordBuffer
+    /// Where ``nextChunk(from:chunkBytes:countingRecords:pool:)`` stands in the
+    /// current input (nil between inputs), and the records it handed out so far.
+    var chunkCursor: ReadCursor?
+    var chunkRecords = 0
     private var matches: [Match] = []
     /// When set, block search stops collecting a record's matches once this judge
     /// says the record is settled spam (``RecordJudge/isSettledSpam``): the search
@@ -77,7 +81,7 @@ public struct RecordReader {
     private var countOnly = false
     private var matchCount = 0
     /// Total bytes read, over every input.
-    public private(set) var bytesRead = 0
+    public internal(set) var bytesRead = 0
     /// `true` once some record was longer than `maxRecordBytes`.
     public private(set) var truncatedSomeRecord = false
 
@@ -109,13 +113,13 @@ public struct RecordReader {
         } else {
             self.blockSearch = false
         }
-        self.capacity = 2 * Self.readSize
-        self.buffer = .allocate(capacity: capacity)
+        self.storage = RecordBuffer(capacity: 2 * Self.readSize)
         matches.reserveCapacity(1024)
     }
 
-    /// Frees the buffer (the reader is a value; call once when done).
-    public func deallocate() { buffer.deallocate() }
+    /// Kept for callers written when the reader owned a raw buffer: the buffer is now
+    /// freed with the last copy of the reader.
+    public func deallocate() {}
 
     /// Reads `fd` to its end and feeds `sink`.
     ///
@@ -123,62 +127,46 @@ public struct RecordReader {
     ///   ``RecordReadError/sink(_:)`` when the sink does.
     ///
     /// `prefix` are bytes of the input already read from `fd`, starting at input offset
-    /// `base` (the CLI's `--threads` hands the rest of an input over this way when a
-    /// record is too long for a chunk).
+    /// `base` (binary detection looks at the first buffer first; a threaded run hands
+    /// the rest of an input over this way when a record is too long for a chunk).
     public mutating func read<Sink: RecordSink>(
         fd: Int32, into sink: inout Sink,
         prefix: UnsafeBufferPointer<UInt8> = UnsafeBufferPointer(start: nil, count: 0), base startBase: Int = 0
     ) throws(RecordReadError<Sink.Failure>) {
         selectOnly = !sink.needsEveryMatch
         countOnly = sink.countsMatchesOnly
-        var start = 0, end = 0, base = startBase
-        if let prefixStart = prefix.baseAddress, prefix.count > 0 {
-            if prefix.count + Self.readSize > capacity {
-                buffer.deallocate()
-                capacity = prefix.count + 2 * Self.readSize
-                buffer = .allocate(capacity: capacity)
-            }
-            // SAFETY: prefix.count < capacity (made so above); distinct allocations.
-            buffer.update(from: prefixStart, count: prefix.count)
-            end = prefix.count
-        }
-        var atEnd = false
+        var cursor = ReadCursor(buffer: storage, base: startBase)
+        cursor.load(prefix, readSize: Self.readSize)
         var inTail = false
-        // [start, open) is known to hold no record end: a record that arrives in many
-        // small reads (a pipe gives 64 KiB at a time) is searched for its end once per
-        // read on the new bytes only, not from its start again (that was quadratic:
-        // 16 MiB of zeros through a pipe took 2.1 s, 64 MiB 27 s).
-        var open = 0
         while true {
-            // The bytes read so far and not yet handed on: [start, end). `view` is
-            // rebuilt after every read, since the buffer may move when it grows.
-            let view = UnsafeBufferPointer(start: buffer, count: end)
+            // The bytes read so far and not yet handed on: [cursor.start, cursor.end).
+            let view = cursor.view
             do {
                 if inTail {
                     if let (contentEnd, next) = delimiter.nextRecord(
-                        in: view, from: start, atEnd: atEnd, continuing: true) {
-                        try sink.tail(slice(view, start, contentEnd), end: slice(view, contentEnd, next))
-                        start = next
+                        in: view, from: cursor.start, atEnd: cursor.atEnd, continuing: true) {
+                        try sink.tail(slice(view, cursor.start, contentEnd), end: slice(view, contentEnd, next))
+                        cursor.start = next
                         inTail = false
-                    } else if atEnd {
-                        try sink.tail(slice(view, start, end), end: slice(view, end, end))
-                        start = end
+                    } else if cursor.atEnd {
+                        try sink.tail(slice(view, cursor.start, cursor.end), end: slice(view, cursor.end, cursor.end))
+                        cursor.start = cursor.end
                         inTail = false
                     } else {
-                        let safe = safeTailEnd(view, from: start)
-                        try sink.tail(slice(view, start, safe), end: nil)
-                        start = safe
+                        let safe = safeTailEnd(view, from: cursor.start)
+                        try sink.tail(slice(view, cursor.start, safe), end: nil)
+                        cursor.start = safe
                     }
                 }
                 if !inTail {
-                    start = try processComplete(view, from: start, base: base, atEnd: atEnd,
-                                                knownOpen: max(start, open), into: &sink)
-                    open = end
-                    if !atEnd, end - start >= maxRecordBytes {
+                    cursor.start = try processComplete(view, from: cursor.start, base: cursor.base, atEnd: cursor.atEnd,
+                                                       knownOpen: max(cursor.start, cursor.open), into: &sink)
+                    cursor.open = cursor.end
+                    if !cursor.atEnd, cursor.end - cursor.start >= maxRecordBytes {
                         // The record at `start` is too long: judge its head, stream the rest.
-                        let headEnd = start + maxRecordBytes
-                        try deliverTruncated(view, start, headEnd, base: base, into: &sink)
-                        start = headEnd
+                        let headEnd = cursor.start + maxRecordBytes
+                        try deliverTruncated(view, cursor.start, headEnd, base: cursor.base, into: &sink)
+                        cursor.start = headEnd
                         inTail = true
                         continue
                     }
@@ -186,31 +174,12 @@ public struct RecordReader {
             } catch {
                 throw .sink(error)
             }
-            if atEnd, start >= end { return }
-            // Keep the unfinished record, make room, read more.
-            if start > 0 {
-                // SAFETY: 0 <= start < end <= capacity; moveBytes allows the overlap.
-                if end > start { moveBytes(buffer, from: buffer + start, count: end - start) }
-                base += start
-                end -= start
-                open = max(0, open - start)
-                start = 0
-            }
-            if capacity - end < Self.readSize / 2 {
-                // Double, but never much past what the longest record may need.
-                let newCapacity = max(end + Self.readSize, min(capacity * 2, maxRecordBytes + 2 * Self.readSize))
-                let bigger = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
-                // SAFETY: end <= capacity < newCapacity; the regions are distinct allocations.
-                bigger.update(from: buffer, count: end)
-                buffer.deallocate()
-                buffer = bigger
-                capacity = newCapacity
-            }
+            if cursor.atEnd, cursor.start >= cursor.end { return }
             do { try sink.willRead() } catch { throw .sink(error) }
-            // SAFETY: end < capacity (room was made above), and at most capacity - end bytes are read.
-            let n = readSome(fd, buffer + end, min(capacity - end, Self.readSize * 4))
+            let n = cursor.refill(from: fd, readSize: Self.readSize, maxRead: 4 * Self.readSize,
+                                  maxRecordBytes: maxRecordBytes)
             if n < 0 { throw .read(lastErrno) }
-            if n == 0 { atEnd = true } else { end += n; bytesRead += n }
+            bytesRead += n
         }
     }
 
@@ -261,7 +230,7 @@ public struct RecordReader {
             let regionEnd: Int
             if atEnd {
                 regionEnd = view.count
-            } else if let last = lastIndex(of: byte, in: view, from: max(from, knownOpen)) {
+            } else if let last = RecordDelimiter.lastIndex(of: byte, in: view, from: max(from, knownOpen)) {
                 regionEnd = last + 1
             } else {
                 return from
@@ -490,16 +459,5 @@ public struct RecordReader {
         }
         matches = found
         firstSeen = seen
-    }
-
-    private func lastIndex(of byte: UInt8, in view: UnsafeBufferPointer<UInt8>, from: Int) -> Int? {
-        // Only bytes not yet known to be open are scanned (see `knownOpen`), so a plain
-        // loop is enough.
-        var i = view.count
-        while i > from {
-            i -= 1
-            if view[i] == byte { return i }
-        }
-        return nil
     }
 }

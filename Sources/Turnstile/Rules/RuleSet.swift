@@ -67,10 +67,22 @@ public struct RuleSet: Sendable {
         try Matcher(bytePatterns: rules.map(\.pattern), options: options)
     }
 
-    /// A spam filter over the rules, judging at `threshold` (default: the set's own,
-    /// else 1). A set loaded from a file searches with its saved automaton.
+    /// The threshold a record is judged at: `given` (the command line's
+    /// `--threshold`), else the list's own (built-in, saved or trained), else 1. The
+    /// one place for this rule: every command and judge built from a set asks here.
+    ///
+    /// ```swift
+    /// RuleSet.standard.judgingThreshold(given: nil)   // 6.9523, the built-in list's
+    /// RuleSet.standard.judgingThreshold(given: 3)     // 3
+    /// ```
+    public func judgingThreshold(given: Double?) -> Double {
+        given ?? threshold ?? 1
+    }
+
+    /// A spam filter over the rules, judging at ``judgingThreshold(given:)`` of
+    /// `threshold`. A set loaded from a file searches with its saved automaton.
     public func spamFilter(threshold: Double? = nil) throws(TurnstileError) -> SpamFilter {
-        let threshold = threshold ?? self.threshold ?? 1
+        let threshold = judgingThreshold(given: threshold)
         if let loaded {
             return try SpamFilter(rules: rules, options: options, threshold: threshold, loaded: loaded.automaton)
         }

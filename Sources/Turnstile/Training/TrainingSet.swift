@@ -53,7 +53,7 @@ public struct TrainingSet: Sendable {
     ) throws(TurnstileError) {
         self.records = records
         let messages = format.isMail
-            ? records.map { MailMessage(parsing: $0.text, unquoteFrom: format == .mbox) } : nil
+            ? records.map { format.message(of: $0.text) } : nil
         self.messages = messages
         var ids: [[UInt8]: Int] = [:]
         var perRecord: [[[UInt8]]] = []

@@ -122,6 +122,18 @@ struct GrepSink: ChunkSink {
         binaryInput = false
     }
 
+
+    mutating func takeOutput(reusing storage: [UInt8]) -> [UInt8] { output.takeCollected(next: storage) }
+
+    /// Record numbers show only with `-n` (context separators, which also need them,
+    /// run on one thread).
+    var needsRecordNumbers: Bool { settings.lineNumber }
+
+    /// `-l`, `-L` and `-m` end an input early; the next one is read.
+    static func endsInputOnly(_ failure: OutputError) -> Bool {
+        if case .inputDone = failure { return true }
+        return false
+    }
     mutating func takeTally() -> RecordTally {
         defer { selectedSinceTake = 0; matchesSinceTake = 0 }
         return RecordTally(matches: matchesSinceTake, selected: selectedSinceTake)

@@ -53,6 +53,11 @@ struct MatchSink: ChunkSink {
 
     mutating func willRead() throws(OutputError) { try output.flushIfInteractive() }
 
+
+    mutating func takeOutput(reusing storage: [UInt8]) -> [UInt8] { output.takeCollected(next: storage) }
+
+    /// Matches carry byte offsets, never record numbers.
+    var needsRecordNumbers: Bool { false }
     mutating func takeTally() -> RecordTally {
         defer { inputMatches = 0 }
         return RecordTally(matches: inputMatches)

@@ -1,0 +1,303 @@
+// A RecordPipeline fanned out over threads. Every thread is a worker that takes turns
+// at the one reader (read(2) into a buffer, cut after the last complete record: one
+// chunk), searches its chunk with a reader and sink of its own, and puts the chunk's
+// output in an ordered hand-off; whichever worker holds the next number writes it.
+//
+// Why no reader thread and no writer thread: on a 2-core machine, `-j 2` with a
+// reader, a writer and two workers ran four threads on two cores, and each chunk
+// crossed three threads (wake-ups, and a chunk read on one core and searched on
+// another, cold in its cache). Here a chunk is read and searched by the same thread,
+// a worker waits only while another reads (a few per cent of the time) or when it is
+// a whole window ahead of the writing, and N threads use N cores.
+
+import AutomatonCore
+import Synchronization
+
+/// The state of one threaded run (see ``RecordPipeline/run(_:named:open:makeSink:events:)``).
+final class ThreadedRecordRun<Sink: ChunkSink>: @unchecked Sendable {
+    // @unchecked: `intake` and `order` are behind locks; `events`, `written` and the
+    // output arrays are used only by the thread holding the writing turn
+    // (`Order.writing`), which the `order` lock hands from thread to thread.
+    typealias Failure = Sink.Failure
+
+    private let pipeline: RecordPipeline
+    private let inputs: [RecordInput]
+    private let named: Bool
+    private let open: @Sendable (RecordInput) -> Result<Int32, RecordInputError>
+    private let makeSink: @Sendable (RecordSinkTarget) -> Sink
+    private let events: (RecordRunEvent) throws(Failure) -> Void
+    /// Items numbered but not yet written, at most: bounds memory to about this many
+    /// chunks of input plus their output.
+    private let window: Int
+    private let buffers = RecordBufferPool()
+    private let outputs = LockedValue<[[UInt8]]>([])
+    /// Set when writing failed: no more reading, searching or writing.
+    private let stopped = Atomic<Bool>(false)
+
+    /// A chunk taken from the reader, to search.
+    private struct Job {
+        var number: Int
+        var chunk: RecordChunk
+        var name: String?
+        /// Bytes of every input handed out in chunks so far, this one's included.
+        var bytesHandedOut: Int
+    }
+
+    /// The rest of an input past a record too long to chunk: read on by one thread.
+    private struct Rest {
+        var fd: Int32
+        var prefix: [UInt8]
+        var base: Int
+        var firstRecord: Int
+        var input: RecordInput
+    }
+
+    /// What is written, in number order.
+    private enum Item {
+        case chunk(output: [UInt8], tally: RecordTally)
+        case rest(Rest)
+        case event(RecordRunEvent)
+        case inputEnd(name: String)
+    }
+
+    /// The reader and where it stands; locked while a worker reads.
+    private struct Intake {
+        var reader: RecordReader
+        var index = 0
+        var fd: Int32?
+        var number = 0
+        var finished = false
+        var bytesHandedOut = 0
+    }
+    private let intake: LockedValue<Intake>
+
+    /// The ordered hand-off: items put in any order, written in number order by the
+    /// thread that holds the writing turn.
+    private struct Order {
+        var waiting: [Int: Item] = [:]
+        /// The number of the next item to write.
+        var next = 0
+        /// Some thread is writing (items `next`, `next + 1`, … as they arrive).
+        var writing = false
+    }
+    private let order = Monitor(Order())
+
+    /// What the writing turn keeps: the current input's tally and the outcome.
+    private struct Written {
+        var inputTally = RecordTally()
+        var outcome = RecordRunOutcome<Failure>()
+        var sequential: RecordReader?
+    }
+    private var written = Written()
+
+    init(pipeline: RecordPipeline, inputs: [RecordInput], named: Bool,
+         open: @escaping @Sendable (RecordInput) -> Result<Int32, RecordInputError>,
+         makeSink: @escaping @Sendable (RecordSinkTarget) -> Sink,
+         events: @escaping (RecordRunEvent) throws(Failure) -> Void) {
+        self.pipeline = pipeline
+        self.inputs = inputs
+        self.named = named
+        self.open = open
+        self.makeSink = makeSink
+        self.events = events
+        self.window = 4 * pipeline.threads
+        self.intake = LockedValue(Intake(
+            reader: RecordReader(delimiter: pipeline.delimiter, maxRecordBytes: pipeline.maxRecordBytes)))
+    }
+
+    /// Runs `threads` workers (this thread one of them) and returns what they found.
+    ///
+    /// The other workers start once the inputs have handed out two chunks' worth of
+    /// bytes: an input that ends before (a short pipe, whose size is not known up
+    /// front) is searched by this thread alone, so it costs no thread.
+    func run() -> RecordRunOutcome<Failure> {
+        var others: [SystemThread] = []
+        work(whenBusy: {
+            others = (1..<self.pipeline.threads).map { _ in SystemThread { [self] in work() } }
+        })
+        others.forEach { $0.join() }
+        drain()
+        var outcome = written.outcome
+        // An input cut short (a broken pipe) still counts what it found.
+        outcome.tally += written.inputTally
+        outcome.bytesRead += intake.withLock { $0.reader.bytesRead } + (written.sequential?.bytesRead ?? 0)
+        outcome.truncatedSomeRecord = written.sequential?.truncatedSomeRecord ?? false
+        return outcome
+    }
+
+    /// One worker: take a chunk, search it, hand its output on, write what is next.
+    /// `whenBusy` is called once, when a chunk is taken after two chunks' worth of
+    /// bytes were handed out.
+    private func work(whenBusy: (() -> Void)? = nil) {
+        var searcher = pipeline.makeReader()
+        var sink = makeSink(.memory)
+        let counting = sink.needsRecordNumbers
+        var whenBusy = whenBusy
+        while let job = takeJob(countingRecords: counting) {
+            if let start = whenBusy, job.bytesHandedOut > 2 * pipeline.chunkBytes {
+                whenBusy = nil
+                start()
+            }
+            var output: [UInt8] = []
+            var tally = RecordTally()
+            if !stopped.load(ordering: .relaxed) {
+                sink.beginInput(name: job.name, firstRecord: job.chunk.firstRecord)
+                // A memory sink has nowhere to fail (sinks that stop early run on one thread).
+                try? searcher.read(chunk: job.chunk.bytes, base: job.chunk.base, into: &sink)
+                output = sink.takeOutput(reusing: takeOutputStorage())
+                tally = sink.takeTally()
+            }
+            buffers.give(job.chunk.buffer)
+            put(job.number, .chunk(output: output, tally: tally))
+            drain()
+        }
+        drain()
+    }
+
+    /// An empty array for a chunk's output, with the storage of one already written
+    /// when there is one: a fresh array per chunk comes back from `malloc` as
+    /// untouched pages, and faulting them in cost about a fifth more CPU time.
+    private func takeOutputStorage() -> [UInt8] {
+        var storage = outputs.withLock { $0.popLast() } ?? []
+        // Emptied here, not when given back: by now the writer's references are gone,
+        // so the storage is unique and is kept (emptying a shared array allocates).
+        storage.removeAll(keepingCapacity: true)
+        storage.reserveCapacity(2 * pipeline.chunkBytes)
+        return storage
+    }
+
+    /// The next chunk to search, reading it (and putting any input's end, failure or
+    /// rest in its place on the way); nil when the inputs are done.
+    private func takeJob(countingRecords: Bool) -> Job? {
+        intake.withLock { intake -> Job? in
+            while true {
+                if stopped.load(ordering: .relaxed) {
+                    if let fd = intake.fd { closeInput(fd); intake.fd = nil }
+                    intake.finished = true
+                }
+                if intake.finished { return nil }
+                guard let fd = intake.fd else {
+                    guard intake.index < inputs.count else {
+                        intake.finished = true
+                        return nil
+                    }
+                    switch open(inputs[intake.index]) {
+                    case .success(let opened):
+                        intake.fd = opened
+                    case .failure(let error):
+                        put(&intake.number, .event(.openFailed(error)))
+                        intake.index += 1
+                    }
+                    continue
+                }
+                let input = inputs[intake.index]
+                awaitWindow(for: intake.number)
+                switch intake.reader.nextChunk(from: fd, chunkBytes: pipeline.chunkBytes,
+                                               countingRecords: countingRecords, pool: buffers) {
+                case .chunk(let chunk):
+                    defer { intake.number += 1 }
+                    intake.bytesHandedOut += chunk.range.count
+                    return Job(number: intake.number, chunk: chunk, name: named ? input.name : nil,
+                               bytesHandedOut: intake.bytesHandedOut)
+                case .end:
+                    closeInput(fd)
+                    put(&intake.number, .inputEnd(name: input.name))
+                case .failed(let code):
+                    closeInput(fd)
+                    put(&intake.number, .event(.readFailed(name: input.name, errno: code)))
+                case .longRecord(let prefix, let base, let firstRecord):
+                    // The writing turn reads the rest and closes `fd`.
+                    put(&intake.number, .rest(Rest(fd: fd, prefix: prefix, base: base, firstRecord: firstRecord,
+                                                   input: input)))
+                    put(&intake.number, .inputEnd(name: input.name))
+                }
+                intake.fd = nil
+                intake.index += 1
+            }
+        }
+    }
+
+    /// Waits until item `number` is within the window of the writing. Writes first
+    /// what can be written: the items this thread put before may be the next ones.
+    private func awaitWindow(for number: Int) {
+        let window = window
+        if order.withLock({ number - $0.next < window }) { return }
+        drain()
+        order.withLock(until: { number - $0.next < window || self.stopped.load(ordering: .relaxed) }) { _ in }
+    }
+
+    private func put(_ number: Int, _ item: Item) {
+        order.withLock { $0.waiting[number] = item }
+    }
+
+    private func put(_ number: inout Int, _ item: Item) {
+        put(number, item)
+        number += 1
+    }
+
+    /// Writes the items that are next in order, unless another thread is at it (it
+    /// then writes those put meanwhile too: it looks again after each item).
+    private func drain() {
+        var item = order.withLock { order -> Item? in
+            guard !order.writing, let item = order.waiting.removeValue(forKey: order.next) else { return nil }
+            order.writing = true
+            return item
+        }
+        while let current = item {
+            write(current)
+            item = order.withLock { order -> Item? in
+                order.next += 1
+                if let item = order.waiting.removeValue(forKey: order.next) { return item }
+                order.writing = false
+                return nil
+            }
+        }
+    }
+
+    /// One item, in its turn (only the thread holding the writing turn calls this).
+    private func write(_ item: Item) {
+        let live = !stopped.load(ordering: .relaxed)
+        switch item {
+        case .chunk(let output, let tally):
+            written.inputTally += tally
+            if live, !output.isEmpty { emit(.output(output)) }
+            outputs.withLock { if $0.count < window { $0.append(output) } }
+        case .event(let event):
+            written.outcome.inputFailed = true
+            if live { emit(event) }
+        case .rest(let rest):
+            defer { closeInput(rest.fd) }
+            guard live else { return }
+            if written.sequential == nil { written.sequential = pipeline.makeReader() }
+            var sink = makeSink(.output)
+            sink.beginInput(name: named ? rest.input.name : nil, firstRecord: rest.firstRecord)
+            do throws(RecordReadError<Failure>) {
+                try rest.prefix.withUnsafeBufferPointer { prefix throws(RecordReadError<Failure>) in
+                    try written.sequential!.read(fd: rest.fd, into: &sink, prefix: prefix, base: rest.base)
+                }
+            } catch {
+                switch error {
+                case .read(let code):
+                    written.outcome.inputFailed = true
+                    emit(.readFailed(name: rest.input.name, errno: code))
+                case .sink(let failure): fail(failure)
+                }
+            }
+            written.inputTally += sink.takeTally()
+        case .inputEnd(let name):
+            written.outcome.tally += written.inputTally
+            if live { emit(.inputEnded(name: name, tally: written.inputTally)) }
+            written.inputTally = RecordTally()
+        }
+    }
+
+    private func emit(_ event: RecordRunEvent) {
+        do throws(Failure) { try events(event) } catch { fail(error) }
+    }
+
+    /// Stops the run: the first failure is the outcome's.
+    private func fail(_ failure: Failure) {
+        if written.outcome.failure == nil { written.outcome.failure = failure }
+        stopped.store(true, ordering: .relaxed)
+    }
+}
