@@ -25,10 +25,10 @@ TMP=$(mktemp -d); trap 'rm -rf "$TMP"' EXIT
 failures=0
 GiB=$((1073741824 / SCALE)); MiB=1048576
 
-# Cases known to exceed the 64 MiB bound today (issue 16, point 1: matches are still
-# collected per record for JSON and match; match buffers a whole long line; the
-# 100,000-word automaton itself is about 70 MB).
-KNOWN_GAPS=" dense-match line-match patterns-100k "
+# Cases known to fail today: match searches a line longer than --max-record-bytes in
+# its head only (so the match at the end of the 1 GB line is missed; issue 28), and
+# building the 100,000-word automaton peaks above 64 MiB (issue 28).
+KNOWN_GAPS=" line-match patterns-100k "
 
 # run ID NAME MAX_RSS_MB EXPECTED_STATUS COMMAND... ; stdout goes to $TMP/out
 run() {
@@ -75,6 +75,7 @@ python3 -c "import sys; sys.stdout.write('free cash now win prize ' * 800000 + '
 run dense-count "$(($(size "$TMP/dense") >> 20)) MB line dense with matches, filter --count" 64 0 "$BIN" filter --count "$TMP/dense"
 run dense-json "$(($(size "$TMP/dense") >> 20)) MB line dense with matches, filter --json" 64 0 "$BIN" filter --json "$TMP/dense"
 run dense-match "$(($(size "$TMP/dense") >> 20)) MB line dense with matches, match --count-matches -F -e free -e cash" 64 0 "$BIN" match --count-matches -F -e free -e cash "$TMP/dense"
+run dense-match-c "$(($(size "$TMP/dense") >> 20)) MB line dense with matches, match -c -F -e free -e cash" 64 0 "$BIN" match -c -F -e free -e cash "$TMP/dense"
 rm -f "$TMP/dense"
 
 # 4. NUL bytes.

@@ -174,7 +174,11 @@ okc = sum(1 for a in answers if a.startswith(b"SPAMD/1.1 0 EX_OK\r\nSpam: False"
 check("1000 concurrent connections", okc == 1000, "%d of 1000 answered" % okc)
 
 rss = rss_kib()
-check("memory bounded", 0 < rss < 300 * 1024, "VmRSS %d KiB" % rss)
+# Under AddressSanitizer (`make test-asan` sets TURNSTILE_SANITIZER) the server's RSS
+# also holds ASan's shadow memory and its 256 MB quarantine of freed blocks: 442 MB
+# after the 1,000 connections in the 2026-11-26 run. The bound is then 4 times larger.
+limit_kib = 300 * 1024 * (4 if os.environ.get("TURNSTILE_SANITIZER") == "address" else 1)
+check("memory bounded", 0 < rss < limit_kib, "VmRSS %d KiB (bound %d KiB)" % (rss, limit_kib))
 
 print("%d passed, %d failed" % (passed, failed))
 sys.exit(1 if failed else 0)

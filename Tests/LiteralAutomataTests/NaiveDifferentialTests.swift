@@ -16,6 +16,24 @@ import Testing
         }
     }
 
+    /// Every configuration's matches equal the naive reference's; false (after
+    /// recording the difference) at the first that does not.
+    static func agreesWithNaive(_ patterns: [[UInt8]], _ haystack: [UInt8], _ options: Options, _ context: String) throws -> Bool {
+        let expected = NaiveLiteralMatcher(patterns: patterns, kind: options.kind.naive,
+                                           caseInsensitive: options.caseInsensitive, wholeWord: options.wholeWord)
+            .matches(in: haystack)
+        for config in LiteralConfiguration.all(patternCount: patterns.count) {
+            let got = try config.matches(patterns, kind: options.kind, caseInsensitive: options.caseInsensitive,
+                                         wholeWord: options.wholeWord, haystack: haystack)
+            #expect(got == expected, """
+                \(context) \(config) \(options) patterns \(show(patterns)) \
+                haystack \(show(haystack)): got \(got), expected \(expected)
+                """)
+            if got != expected { return false }
+        }
+        return true
+    }
+
     @Test(arguments: Options.all)
     func randomPatternSets(_ options: Options) throws {
         var rng = SeededGenerator(defaultSeed: 0x5EED_0003)
@@ -27,18 +45,7 @@ import Testing
             var patterns = (0..<count).map { _ in rng.bytes(from: alphabet, maxLength: 4) }
             if round % 5 != 0 { patterns = patterns.map { $0.isEmpty ? [alphabet[0]] : $0 } }   // empties now and then
             let haystack = rng.bytes(from: alphabet, maxLength: 24)
-            let expected = NaiveLiteralMatcher(patterns: patterns, kind: options.kind.naive,
-                                               caseInsensitive: options.caseInsensitive, wholeWord: options.wholeWord)
-                .matches(in: haystack)
-            for config in LiteralConfiguration.all(patternCount: patterns.count) {
-                let got = try config.matches(patterns, kind: options.kind, caseInsensitive: options.caseInsensitive,
-                                             wholeWord: options.wholeWord, haystack: haystack)
-                #expect(got == expected, """
-                    seed \(seed) round \(round) \(config) \(options) patterns \(show(patterns)) \
-                    haystack \(show(haystack)): got \(got), expected \(expected)
-                    """)
-                if got != expected { return }
-            }
+            if try !Self.agreesWithNaive(patterns, haystack, options, "seed \(seed) round \(round)") { return }
         }
     }
 
@@ -66,18 +73,7 @@ import Testing
                 }
             }
             let haystack = rng.bytes(from: alphabet, maxLength: 20)
-            let expected = NaiveLiteralMatcher(patterns: patterns, kind: options.kind.naive,
-                                               caseInsensitive: options.caseInsensitive, wholeWord: options.wholeWord)
-                .matches(in: haystack)
-            for config in LiteralConfiguration.all(patternCount: patterns.count) {
-                let got = try config.matches(patterns, kind: options.kind, caseInsensitive: options.caseInsensitive,
-                                             wholeWord: options.wholeWord, haystack: haystack)
-                #expect(got == expected, """
-                    seed \(seed) round \(round) \(config) \(options) patterns \(show(patterns)) \
-                    haystack \(show(haystack)): got \(got), expected \(expected)
-                    """)
-                if got != expected { return }
-            }
+            if try !Self.agreesWithNaive(patterns, haystack, options, "seed \(seed) round \(round)") { return }
         }
     }
 

@@ -19,8 +19,10 @@ import AutomatonCore
 ///
 /// Semantics worth knowing (they follow the Rust `aho-corasick` crate and PCRE2):
 /// - **Duplicate patterns** keep their own ids. Under ``MatchKind/overlapping`` every
-///   duplicate is reported; under the leftmost kinds only the first of equal patterns
-///   is ever reported (it wins every tie).
+///   duplicate is reported (by end, then id); under the leftmost kinds only the first of
+///   equal patterns is ever reported (it wins every tie). The automaton holds each
+///   distinct pattern once either way, so a list with many equal or empty lines costs
+///   no more than its distinct words.
 /// - **Empty patterns** match at every position. Under ``MatchKind/overlapping`` each
 ///   is reported at every offset 0...n. Under the leftmost kinds the matches are
 ///   PCRE2's for `(?:w1|w2|…)`: after an empty match at p, only a non-empty match
@@ -137,8 +139,9 @@ public struct AhoCorasick: Sendable {
     /// minimization, DOT export or callers driving their own loop.
     ///
     /// The DFA is for unanchored search: its anchored start states equal the
-    /// unanchored ones. Its match states report pattern ids; a match starts at
-    /// `end - patternLength(id)`. With the leftmost kinds, no empty pattern and no
+    /// unanchored ones. Its match states report pattern ids, one per distinct pattern
+    /// (the first of equal patterns; under ``MatchKind/overlapping`` the searches report
+    /// the others with it); a match starts at `end - patternLength(id)`. With the leftmost kinds, no empty pattern and no
     /// whole-word option it is a leftmost DFA (``DenseDFA/searchForward(_:in:anchored:earliest:)``
     /// with `earliest: false` gives the leftmost match end); otherwise it reports
     /// every occurrence and the leftmost choice and the `\b` checks happen outside it.
