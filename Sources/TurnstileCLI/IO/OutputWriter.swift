@@ -67,12 +67,10 @@ final class OutputWriter {
 
     func write(_ bytes: UnsafeBufferPointer<UInt8>) throws(OutputError) {
         guard let base = bytes.baseAddress, bytes.count > 0 else { return }
-        if collecting {
-            // Straight into memory: no second copy through the buffer.
-            if count > 0 { try flush() }
-            collected.append(contentsOf: bytes)
-            return
-        }
+        // A collecting writer goes through the buffer too, and appends to `collected`
+        // 64 KiB at a time: appending each small write to the array straight away cost
+        // 7 % more instructions at `filter -j 2` than `-j 1` (per-call array
+        // bookkeeping and exclusivity checks; callgrind, 16 MiB of en-sampled).
         if count + bytes.count > capacity {
             try flush()
             if bytes.count >= capacity { return try writeAll(base, bytes.count) }
