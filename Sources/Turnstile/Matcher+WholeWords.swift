@@ -62,23 +62,9 @@ extension Matcher {
 
     /// The engine's own matches from `from` on (a search that begins there), pattern
     /// ids as given.
+    @inline(__always)
     private func forEachCandidate(in haystack: UnsafeBufferPointer<UInt8>, from: Int, _ body: (Match) -> Bool) {
-        switch engine {
-        case .empty:
-            return
-        case .kmp(let s):
-            s.forEachMatch(in: haystack, from: from, body)
-        case .ahoCorasick(let ac):
-            ac.forEachMatch(in: haystack, from: from, body)
-        case .regex(let r):
-            var cursor = r.makeMatchCursor(from: from)
-            guard let order = literalWordOrder else { return r.forEachMatch(in: haystack, after: &cursor, body) }
-            r.forEachMatch(in: haystack, after: &cursor) { m in
-                body(Match(pattern: order[m.pattern], start: m.start, end: m.end))
-            }
-        case .regexLiterals(let l, _):
-            l.forEachMatch(in: haystack, from: from, body)
-        }
+        forEachEngineMatch(in: haystack, from: from, regexStart: from, body)
     }
 
     /// grep's retry at the start of a match that failed the rule: the longest shorter

@@ -446,6 +446,23 @@ public struct Matcher: Sendable {
     public func forEachMatch(in haystack: UnsafeBufferPointer<UInt8>, from: Int, _ body: (Match) -> Bool) {
         precondition(from >= 0 && from <= haystack.count, "search start outside the haystack")
         if checksWholeWords { return forEachWholeWordMatch(in: haystack, from: from, body) }
+        // A regex's matches are those of the whole-haystack search: it starts at 0,
+        // unless no match can hold the byte before `from` (a record delimiter of a
+        // block searched across records) — then a search begun at `from` finds the same.
+        // (Asked of the regex engine only: the question costs a literal engine time.)
+        var regexStart = 0
+        if case .regex = engine, from > 0, canSearchAcross(delimiter: haystack[from - 1]) { regexStart = from }
+        forEachEngineMatch(in: haystack, from: from, regexStart: regexStart, body)
+    }
+
+    /// The one dispatch over the engines: the chosen engine's matches that start at or
+    /// after `from`, in order, pattern ids as the caller gave them. Literal engines
+    /// search from `from`; a regex searches from `regexStart` (<= `from`) and its
+    /// matches before `from` are skipped. `body` returns `false` to stop.
+    @inline(__always)
+    func forEachEngineMatch(
+        in haystack: UnsafeBufferPointer<UInt8>, from: Int, regexStart: Int, _ body: (Match) -> Bool
+    ) {
         switch engine {
         case .empty:
             return
@@ -454,12 +471,14 @@ public struct Matcher: Sendable {
         case .ahoCorasick(let ac):
             ac.forEachMatch(in: haystack, from: from, body)
         case .regex(let r):
-            // No match can hold the byte before `from` (a record delimiter of a block
-            // searched across records): the whole search's matches from `from` on are
-            // those of a search begun there, so skip the bytes before it.
-            let start = from > 0 && canSearchAcross(delimiter: haystack[from - 1]) ? from : 0
-            var cursor = r.makeMatchCursor(from: start)
-            r.forEachMatch(in: haystack, after: &cursor) { m in m.start < from || body(m) }
+            var cursor = r.makeMatchCursor(from: regexStart)
+            guard let order = literalWordOrder else {
+                return r.forEachMatch(in: haystack, after: &cursor) { m in m.start < from || body(m) }
+            }
+            // Whole words compiled as one regex: ids back in the order given.
+            r.forEachMatch(in: haystack, after: &cursor) { m in
+                m.start < from || body(Match(pattern: order[m.pattern], start: m.start, end: m.end))
+            }
         case .regexLiterals(let l, _):
             l.forEachMatch(in: haystack, from: from, body)
         }

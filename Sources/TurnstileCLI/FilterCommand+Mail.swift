@@ -41,7 +41,8 @@ extension FilterCommand {
         var untagged = 0
         let maxRecordBytes = stream.maxRecordBytes
         let pipeline = RecordPipeline(delimiter: delimiter, maxRecordBytes: maxRecordBytes,
-                                      threads: stream.parallelThreads ?? 1, chunkBytes: stream.chunkBytes)
+                                      threads: stream.parallelThreads ?? 1, chunkBytes: stream.chunkBytes,
+                                      knownInputBytes: knownInputBytes(inputs))
         // An empty .eml or Maildir file is a message too, judged by the one-thread path.
         let emptyMessage = format != .mbox && inputs.contains { $0 == "-" || fileSize($0) == 0 }
         if pipeline.isThreaded, destination == nil, mover == nil, !delivery.tag, !emptyMessage {

@@ -128,16 +128,17 @@ struct FilterCommand: ParsableCommand {
         let makeSink = { @Sendable (output: OutputWriter) in
             FilterSink(filter: filter, mode: mode, output: output, color: color, delimiter: delimiter, habits: habits)
         }
-        // -q stops at the first spam record: one thread.
-        let pipeline = RecordPipeline(
-            matcher: filter.matcher, delimiter: delimiter, maxRecordBytes: maxRecordBytes,
-            threads: habits.quiet ? 1 : stream.parallelThreads ?? 1, chunkBytes: stream.chunkBytes)
         let clock = ContinuousClock()
         let started = clock.now
         var inputs = stream.inputs
         var sawFolder = false
         if grep.recursive { (inputs, sawFolder) = try recursiveInputs(stream.files) }
         let named = inputs.count > 1 || grep.withFilename || sawFolder
+        // -q stops at the first spam record: one thread.
+        let pipeline = RecordPipeline(
+            matcher: filter.matcher, delimiter: delimiter, maxRecordBytes: maxRecordBytes,
+            threads: habits.quiet ? 1 : stream.parallelThreads ?? 1, chunkBytes: stream.chunkBytes,
+            knownInputBytes: knownInputBytes(inputs))
         var (status, outcome) = pipeline.run(inputs, named: named, output: output, makeSink: makeSink) {
             (name, tally) throws(OutputError) in
             // -c prints each input's count of printed records after its last record.
@@ -195,6 +196,9 @@ struct FilterSink: ChunkSink {
     private let stopsWhenSettled: Bool
     /// `--json`: the current record's matches, waiting for its verdict to be printed.
     private var log = MatchLog()
+    /// The filter's matcher: `--json` searches a record again only when its matches
+    /// did not fit in the log (``MatchLog/budget``).
+    private let matcher: Matcher
     /// Writes verdicts (`--json`, `--explain`).
     private var rendering: VerdictRendering
     /// `isMarked[rule]`: the rule's weight is positive, so `--mask` and `--color` mark
@@ -221,6 +225,7 @@ struct FilterSink: ChunkSink {
         self.habits = habits
         // Only --json and --explain show the rule hits.
         self.judge = RecordJudge(filter, recordingHits: mode == .json || mode == .explain)
+        self.matcher = filter.matcher
         let verdictOnly = mode == .count || mode == .clean || (mode == .spam && !color) || habits.countOnly || habits.quiet
         self.takesMatchStream = verdictOnly || mode == .json || mode == .explain
         self.stopsWhenSettled = verdictOnly
@@ -395,9 +400,9 @@ struct FilterSink: ChunkSink {
         scratch.append(contentsOf: "\"spam\":\(isSpam),".utf8)
         rendering.appendJSONFields(score: judge.score, hits: judge.hits, offset: offset, to: &scratch)
         scratch.append(contentsOf: ",\"matches\":[".utf8)
-        // Every match of the one search (the log) and written out in 64 KiB pieces: a
-        // 19 MB line dense with matches needs neither a match array nor its JSON in
-        // memory.
+        // Every match of the one search (the log), written out in 64 KiB pieces; a
+        // record whose matches overflowed the log (a 19 MB line dense with matches) is
+        // searched again, so that neither a match array nor its JSON is in memory.
         var first = true
         var failure: OutputError?
         func append(_ m: Match) -> Bool {
@@ -411,7 +416,11 @@ struct FilterSink: ChunkSink {
             scratch.removeAll(keepingCapacity: true)
             return true
         }
-        log.forEach { append($0) }
+        if log.isComplete {
+            log.forEach { append($0) }
+        } else {
+            matcher.forEachMatch(in: content, from: 0) { append($0) }
+        }
         for m in completion where failure == nil { _ = append(m) }
         if let failure { throw failure }
         scratch.append(contentsOf: "]}\n".utf8)

@@ -29,7 +29,8 @@ struct MatchRun {
     /// The run's pipeline: `threads` workers when a sink's output allows chunks.
     private func pipeline(threaded: Bool) -> RecordPipeline {
         RecordPipeline(matcher: matcher, delimiter: delimiter, maxRecordBytes: maxRecordBytes,
-                       threads: threaded ? threads ?? 1 : 1, chunkBytes: chunkBytes)
+                       threads: threaded ? threads ?? 1 : 1, chunkBytes: chunkBytes,
+                       knownInputBytes: knownInputBytes(inputs))
     }
 
     /// `--offsets`, `--json`, `--count-matches`: every match, or their number per input.

@@ -51,6 +51,21 @@ extension RecordPipeline {
     }
 }
 
+/// The bytes the inputs hold, when every one is a regular file (or missing: it is
+/// not read), nil when some input is standard input, a pipe or a device, whose size
+/// is not known before reading (``RecordPipeline/knownInputBytes``).
+func knownInputBytes(_ paths: [String]) -> Int? {
+    var total = 0
+    for path in paths {
+        guard path != "-" else { return nil }
+        var info = stat()
+        guard stat(path, &info) == 0 else { continue }
+        guard (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        total += Int(info.st_size)
+    }
+    return total
+}
+
 /// Hands a value that is used by one thread at a time to another thread.
 final class UncheckedSendable<Value>: @unchecked Sendable {
     let value: Value

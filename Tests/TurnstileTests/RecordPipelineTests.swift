@@ -184,6 +184,23 @@ struct RecordPipelineTests {
         #expect(fourOutcome.bytesRead == oneOutcome.bytesRead)
     }
 
+    /// One thread when threads cannot help: inputs known to hold under two chunks per
+    /// thread, or a record limit that leaves no room for chunks; pipes (size unknown)
+    /// fan out.
+    @Test("isThreaded: small known inputs and tight record limits stay on one thread")
+    func whenToFanOut() {
+        func pipeline(threads: Int = 2, maxRecordBytes: Int = 16 << 20, known: Int?) -> RecordPipeline {
+            RecordPipeline(delimiter: .line, maxRecordBytes: maxRecordBytes, threads: threads,
+                           chunkBytes: 1 << 20, knownInputBytes: known)
+        }
+        #expect(!pipeline(known: (4 << 20) - 1).isThreaded)
+        #expect(pipeline(known: 4 << 20).isThreaded)
+        #expect(!pipeline(threads: 4, known: 4 << 20).isThreaded)
+        #expect(pipeline(known: nil).isThreaded)
+        #expect(!pipeline(threads: 1, known: nil).isThreaded)
+        #expect(!pipeline(maxRecordBytes: (4 << 20) - 1, known: nil).isThreaded)
+    }
+
     /// The records of `input` as the one-thread reader sees them: content, terminator,
     /// content, terminator, …
     static func records(_ input: [UInt8], _ delimiter: RecordDelimiter) -> [[UInt8]] {

@@ -39,6 +39,8 @@ final class ThreadedRecordRun<Sink: ChunkSink>: @unchecked Sendable {
         var number: Int
         var chunk: RecordChunk
         var name: String?
+        /// Bytes of every input handed out in chunks so far, this one's included.
+        var bytesHandedOut: Int
     }
 
     /// The rest of an input past a record too long to chunk: read on by one thread.
@@ -65,6 +67,7 @@ final class ThreadedRecordRun<Sink: ChunkSink>: @unchecked Sendable {
         var fd: Int32?
         var number = 0
         var finished = false
+        var bytesHandedOut = 0
     }
     private let intake: LockedValue<Intake>
 
@@ -103,9 +106,15 @@ final class ThreadedRecordRun<Sink: ChunkSink>: @unchecked Sendable {
     }
 
     /// Runs `threads` workers (this thread one of them) and returns what they found.
+    ///
+    /// The other workers start once the inputs have handed out two chunks' worth of
+    /// bytes: an input that ends before (a short pipe, whose size is not known up
+    /// front) is searched by this thread alone, so it costs no thread.
     func run() -> RecordRunOutcome<Failure> {
-        let others = (1..<pipeline.threads).map { _ in SystemThread { [self] in work() } }
-        work()
+        var others: [SystemThread] = []
+        work(whenBusy: {
+            others = (1..<self.pipeline.threads).map { _ in SystemThread { [self] in work() } }
+        })
         others.forEach { $0.join() }
         drain()
         var outcome = written.outcome
@@ -117,11 +126,18 @@ final class ThreadedRecordRun<Sink: ChunkSink>: @unchecked Sendable {
     }
 
     /// One worker: take a chunk, search it, hand its output on, write what is next.
-    private func work() {
+    /// `whenBusy` is called once, when a chunk is taken after two chunks' worth of
+    /// bytes were handed out.
+    private func work(whenBusy: (() -> Void)? = nil) {
         var searcher = pipeline.makeReader()
         var sink = makeSink(.memory)
         let counting = sink.needsRecordNumbers
+        var whenBusy = whenBusy
         while let job = takeJob(countingRecords: counting) {
+            if let start = whenBusy, job.bytesHandedOut > 2 * pipeline.chunkBytes {
+                whenBusy = nil
+                start()
+            }
             var output: [UInt8] = []
             var tally = RecordTally()
             if !stopped.load(ordering: .relaxed) {
@@ -180,7 +196,9 @@ final class ThreadedRecordRun<Sink: ChunkSink>: @unchecked Sendable {
                                                countingRecords: countingRecords, pool: buffers) {
                 case .chunk(let chunk):
                     defer { intake.number += 1 }
-                    return Job(number: intake.number, chunk: chunk, name: named ? input.name : nil)
+                    intake.bytesHandedOut += chunk.range.count
+                    return Job(number: intake.number, chunk: chunk, name: named ? input.name : nil,
+                               bytesHandedOut: intake.bytesHandedOut)
                 case .end:
                     closeInput(fd)
                     put(&intake.number, .inputEnd(name: input.name))

@@ -87,16 +87,22 @@ public struct RecordPipeline: Sendable {
     public var threads: Int
     /// Bytes per read, and so per chunk, of a threaded run.
     public var chunkBytes: Int
+    /// What the inputs hold when that is known before reading (regular files), nil
+    /// when some input is a pipe or a terminal. Below two chunks per thread a run stays
+    /// on one thread: there is too little to share, and making each worker's reader
+    /// and sink would only add to one thread's time.
+    public var knownInputBytes: Int?
 
     public init(
         matcher: Matcher? = nil, delimiter: RecordDelimiter, maxRecordBytes: Int,
-        threads: Int = 1, chunkBytes: Int = RecordReader.defaultChunkBytes
+        threads: Int = 1, chunkBytes: Int = RecordReader.defaultChunkBytes, knownInputBytes: Int? = nil
     ) {
         self.matcher = matcher
         self.delimiter = delimiter
         self.maxRecordBytes = maxRecordBytes
         self.threads = max(1, threads)
         self.chunkBytes = max(16, chunkBytes)
+        self.knownInputBytes = knownInputBytes
     }
 
     /// A reader searching as this pipeline searches.
@@ -104,10 +110,15 @@ public struct RecordPipeline: Sendable {
         RecordReader(matcher: matcher, delimiter: delimiter, maxRecordBytes: maxRecordBytes)
     }
 
-    /// Whether a run fans out over threads: more than one is asked for, and the record
-    /// limit leaves room for chunks (``RecordReader/canChunk(maxRecordBytes:chunkBytes:)``).
+    /// Whether a run fans out over threads: more than one is asked for, the record
+    /// limit leaves room for chunks (``RecordReader/canChunk(maxRecordBytes:chunkBytes:)``),
+    /// and the inputs are not known to be too small to share (``knownInputBytes``).
     public var isThreaded: Bool {
-        threads > 1 && RecordReader.canChunk(maxRecordBytes: maxRecordBytes, chunkBytes: chunkBytes)
+        guard threads > 1, RecordReader.canChunk(maxRecordBytes: maxRecordBytes, chunkBytes: chunkBytes) else {
+            return false
+        }
+        if let knownInputBytes, knownInputBytes < 2 * threads * chunkBytes { return false }
+        return true
     }
 
     /// Reads `inputs` in order, searches their records and hands them to sinks.

@@ -6,16 +6,29 @@ import AutomatonCore
 /// about 3 to 4 bytes a match where a `Match` takes 24.
 ///
 /// `filter --json` prints a record's verdict before its matches, and both come from
-/// one search: the matches wait here while the verdict is made. A 16 MiB line dense
-/// with matches (Fuzz/hostile-cli.sh 'dense-json', 4.2 million matches) keeps about
-/// 14 MB here, under the run's 64 MiB bound.
+/// one search: the matches wait here while the verdict is made. The log holds at most
+/// ``budget`` bytes: past that it stops (``isComplete`` turns false) and the record's
+/// matches must be found again — only for a record far denser with matches than
+/// text is (Fuzz/hostile-cli.sh 'dense-json': a 16 MiB line of about 7 million
+/// matches would log about 30 MB, over the run's 64 MiB bound).
 struct MatchLog {
+    /// The most bytes logged for one record: about 250,000 matches.
+    static let budget = 1 << 20
     private var bytes: [UInt8] = []
+    /// `false` once a match did not fit in the budget: the log is then not the
+    /// record's matches.
+    private(set) var isComplete = true
     private var lastStart = 0
     /// How many matches are logged.
     private(set) var count = 0
 
     mutating func append(_ m: Match) {
+        guard isComplete else { return }
+        // Three numbers of at most 10 bytes each.
+        if bytes.count > Self.budget - 30 {
+            isComplete = false
+            return
+        }
         let delta = m.start - lastStart
         appendNumber(UInt(bitPattern: (delta << 1) ^ (delta >> (Int.bitWidth - 1))))
         appendNumber(UInt(m.end - m.start))
@@ -29,6 +42,7 @@ struct MatchLog {
         bytes.removeAll(keepingCapacity: true)
         lastStart = 0
         count = 0
+        isComplete = true
     }
 
     /// Calls `body` with each match in the order logged until it returns `false`.
