@@ -128,9 +128,6 @@ struct FilterCommand: ParsableCommand {
         let makeSink = { @Sendable (output: OutputWriter) in
             FilterSink(filter: filter, mode: mode, output: output, color: color, delimiter: delimiter, habits: habits)
         }
-        // PERF: Benchmarks/scripts/literal_throughput.py 'filter': modes that print
-        // only the verdict (or the record as it is) stop searching a spam record early.
-        let verdictOnly = mode == .count || mode == .clean || (mode == .spam && !color) || habits.countOnly || habits.quiet
         let clock = ContinuousClock()
         let started = clock.now
         var inputs = stream.inputs
@@ -140,7 +137,6 @@ struct FilterCommand: ParsableCommand {
         // -q stops at the first spam record: one thread.
         let pipeline = RecordPipeline(
             matcher: filter.matcher, delimiter: delimiter, maxRecordBytes: maxRecordBytes,
-            stopAfterVerdict: verdictOnly ? filter : nil, firstMatchPerRule: mode == .json || mode == .explain,
             threads: habits.quiet ? 1 : stream.parallelThreads ?? 1, chunkBytes: stream.chunkBytes,
             knownInputBytes: knownInputBytes(inputs))
         var (status, outcome) = pipeline.run(inputs, named: named, output: output, makeSink: makeSink) {
@@ -187,8 +183,21 @@ struct FilterSink: ChunkSink {
     let color: Bool
     /// Written after a last record that had no delimiter.
     let defaultTerminator: [UInt8]
+    /// Every verdict. In the modes that need no list of a record's matches
+    /// (``takesMatchStream``) the reader's one search adds each match here as it is
+    /// found, and the record follows.
     private var judge: RecordJudge
-    /// The filter's matcher: `--json` searches a record again for all its matches.
+    /// `true` when the sink takes matches as a stream: every mode but those that mark
+    /// matches in the printed record (`--mask`, `--spam --color`).
+    let takesMatchStream: Bool
+    /// `true` when only the verdict is printed (or the record as it is): the search of
+    /// a record stops once it is settled spam.
+    /// PERF: Benchmarks/scripts/literal_throughput.py 'filter'.
+    private let stopsWhenSettled: Bool
+    /// `--json`: the current record's matches, waiting for its verdict to be printed.
+    private var log = MatchLog()
+    /// The filter's matcher: `--json` searches a record again only when its matches
+    /// did not fit in the log (``MatchLog/budget``).
     private let matcher: Matcher
     /// Writes verdicts (`--json`, `--explain`).
     private var rendering: VerdictRendering
@@ -217,6 +226,9 @@ struct FilterSink: ChunkSink {
         // Only --json and --explain show the rule hits.
         self.judge = RecordJudge(filter, recordingHits: mode == .json || mode == .explain)
         self.matcher = filter.matcher
+        let verdictOnly = mode == .count || mode == .clean || (mode == .spam && !color) || habits.countOnly || habits.quiet
+        self.takesMatchStream = verdictOnly || mode == .json || mode == .explain
+        self.stopsWhenSettled = verdictOnly
         self.rendering = VerdictRendering(rules: filter.rules, threshold: filter.threshold, precision: filter.precision)
         self.isMarked = filter.rules.map { $0.weight > 0 }
         self.defaultTerminator = delimiter.defaultTerminator
@@ -231,7 +243,7 @@ struct FilterSink: ChunkSink {
     }
 
 
-    mutating func takeOutput(reusing storage: [UInt8]) -> [UInt8] { output.takeCollected(next: storage) }
+    mutating func takeOutput(reusing storage: ChunkOutput) -> ChunkOutput { output.takeCollected(next: storage) }
 
     /// Records are numbered in `--json`, `--explain` and `-n` only.
     var needsRecordNumbers: Bool { mode == .json || mode == .explain || habits.lineNumber }
@@ -248,7 +260,10 @@ struct FilterSink: ChunkSink {
     ) throws(OutputError) {
         recordNumber += 1
         records += 1
-        let matches = judge.judge(content, found: found)
+        // Streamed: the matches are in the judge (and the log) already; the next
+        // record's start afresh.
+        defer { if takesMatchStream { judge.beginRecord(); log.removeAll() } }
+        let matches = takesMatchStream ? judge.completeRecord(content) : judge.judge(content, found: found)
         let isSpam = judge.isSpam
         if isSpam { spamRecords += 1 }
         if habits.changesOutput, try takenByHabits(isSpam: isSpam) { return }
@@ -271,9 +286,9 @@ struct FilterSink: ChunkSink {
             printed = false
         case .json:
             printed = false
-            // The judge's matches past `found` are its completion pass's (regex rules a
-            // leftmost-first search hid), which a second search would not find.
-            try writeJSON(content, offset: offset, completion: matches.dropFirst(found.count), isSpam: isSpam)
+            // The search's matches, then the completion pass's (regex rules a
+            // leftmost-first search hid).
+            try writeJSON(content, offset: offset, completion: matches, isSpam: isSpam)
         case .explain:
             printed = false
             scratch.removeAll(keepingCapacity: true)
@@ -320,6 +335,12 @@ struct FilterSink: ChunkSink {
     }
 
     mutating func willRead() throws(OutputError) { try output.flushIfInteractive() }
+
+    mutating func match(_ match: Match) -> Bool {
+        judge.add(match)
+        if mode == .json { log.append(match) }
+        return !(stopsWhenSettled && judge.isSettledSpam)
+    }
 
     mutating func cleanRun(_ bytes: UnsafeBufferPointer<UInt8>, records n: Int) throws(OutputError) {
         recordNumber += n
@@ -379,9 +400,9 @@ struct FilterSink: ChunkSink {
         scratch.append(contentsOf: "\"spam\":\(isSpam),".utf8)
         rendering.appendJSONFields(score: judge.score, hits: judge.hits, offset: offset, to: &scratch)
         scratch.append(contentsOf: ",\"matches\":[".utf8)
-        // Every match, found again one at a time (the reader kept only each rule's
-        // first) and written out in 64 KiB pieces: a 19 MB line dense with matches
-        // needs neither a match array nor its JSON in memory.
+        // Every match of the one search (the log), written out in 64 KiB pieces; a
+        // record whose matches overflowed the log (a 19 MB line dense with matches) is
+        // searched again, so that neither a match array nor its JSON is in memory.
         var first = true
         var failure: OutputError?
         func append(_ m: Match) -> Bool {
@@ -395,7 +416,11 @@ struct FilterSink: ChunkSink {
             scratch.removeAll(keepingCapacity: true)
             return true
         }
-        matcher.forEachMatch(in: content, from: 0) { append($0) }
+        if log.isComplete {
+            log.forEach { append($0) }
+        } else {
+            matcher.forEachMatch(in: content, from: 0) { append($0) }
+        }
         for m in completion where failure == nil { _ = append(m) }
         if let failure { throw failure }
         scratch.append(contentsOf: "]}\n".utf8)

@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 // `--allow-from CIDR`: the networks a client may connect from (spamd's
 // --allowed-ips). By default only the loopback networks, as spamd's default.
 
@@ -74,15 +66,7 @@ public struct IPNetwork: Sendable, Hashable, CustomStringConvertible {
 
     /// The bytes of a textual IPv4 or IPv6 address (inet_pton), or nil.
     public static func addressBytes(_ text: String) -> [UInt8]? {
-        var v4 = in_addr()
-        if inet_pton(AF_INET, text, &v4) == 1 {
-            return withUnsafeBytes(of: &v4) { Array($0) }
-        }
-        var v6 = in6_addr()
-        if inet_pton(AF_INET6, text, &v6) == 1 {
-            return withUnsafeBytes(of: &v6) { Array($0) }
-        }
-        return nil
+        parsedAddressBytes(text)
     }
 
     static func text(_ bytes: [UInt8]) -> String {

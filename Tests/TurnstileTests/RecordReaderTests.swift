@@ -25,10 +25,43 @@ private struct CollectingSink: RecordSink {
     }
 }
 
+/// Takes matches as a stream (``RecordSink/takesMatchStream``): each record with the
+/// matches streamed since the previous one; `stopAfter` matches of a record, then no more.
+private struct StreamingSink: RecordSink {
+    typealias Failure = Never
+    var stopAfter = Int.max
+    /// (content with its tail, streamed matches as "start-end:pattern", matches listed with the record).
+    var records: [(content: String, matches: [String], listed: Int)] = []
+    var pending: [String] = []
+    var takesMatchStream: Bool { true }
+    mutating func match(_ m: Match) -> Bool {
+        pending.append("\(m.start)-\(m.end):\(m.pattern)")
+        return pending.count < stopAfter
+    }
+    mutating func record(
+        content: UnsafeBufferPointer<UInt8>, terminator: UnsafeBufferPointer<UInt8>,
+        offset: Int, matches: ArraySlice<Match>, truncated: Bool
+    ) {
+        records.append((String(decoding: content, as: UTF8.self), pending, matches.count))
+        pending = []
+    }
+    mutating func tail(_ bytes: UnsafeBufferPointer<UInt8>, end: UnsafeBufferPointer<UInt8>?) {
+        records[records.count - 1].content += String(decoding: bytes, as: UTF8.self)
+    }
+}
+
 @Suite("RecordReader")
 struct RecordReaderTests {
     /// Reads `text` through a pipe with `reader` and returns what the sink saw.
     private static func read(_ text: String, _ reader: inout RecordReader) -> CollectingSink {
+        var sink = CollectingSink()
+        read(text, &reader, into: &sink)
+        return sink
+    }
+
+    /// Reads `text` through a pipe with `reader` into `sink`.
+    private static func read<Sink: RecordSink>(_ text: String, _ reader: inout RecordReader, into sink: inout Sink)
+    where Sink.Failure == Never {
         var fds: [Int32] = [0, 0]
         #expect(pipe(&fds) == 0)
         let bytes = Array(text.utf8)
@@ -37,13 +70,11 @@ struct RecordReaderTests {
         #expect(written == bytes.count)
         close(fds[1])
         defer { close(fds[0]) }
-        var sink = CollectingSink()
         do throws(RecordReadError<Never>) {
             try reader.read(fd: fds[0], into: &sink)
         } catch {
             Issue.record("read failed: \(error)")
         }
-        return sink
     }
 
     @Test("every kind of record: content plus terminator, record after record, is the input",
@@ -73,47 +104,46 @@ struct RecordReaderTests {
         #expect(reader.bytesRead == 20)
     }
 
-    /// With `stopAfterVerdict` the sink needs each rule once per record (the verdict
-    /// counts a rule once), so the reader keeps only each rule's first match in a
-    /// record — memory bounded by the rules, not the matches (issue 16: a 19 MB line
-    /// dense with matches). Every path: block search of several records, one record
-    /// at a time (blank-line records), and a record over the limit; negative weights,
-    /// so there is no early exit. The verdicts equal SpamFilter's own.
-    @Test("stopAfterVerdict: each rule's first match per record only, verdicts unchanged",
+    /// A sink that takes matches as a stream gets every match of a record, relative
+    /// to the record, right before the record itself (which comes with an empty
+    /// list), and the search of a record stops when the sink says so. Every path:
+    /// block search of several records (lines), one record at a time (blank-line
+    /// records), a record over the limit, and the early stop (issue 28, point 5).
+    @Test("a streaming sink: each match once, before its record; stopping skips to the next record",
           arguments: [RecordDelimiter.line, .blank])
-    func firstMatchPerRule(delimiter: RecordDelimiter) throws {
+    func streamedMatches(delimiter: RecordDelimiter) throws {
         var options = Matcher.Options()
         options.syntax = .literal
-        let filter = try SpamFilter(rules: [SpamFilter.Rule(pattern: Array("cash".utf8), weight: 2),
-                                            SpamFilter.Rule(pattern: Array("free".utf8), weight: 1),
-                                            SpamFilter.Rule(pattern: Array("lunch".utf8), weight: -1)],
-                                    options: options, threshold: 2)
+        options.matchKind = .overlapping
+        let matcher = try Matcher(patterns: ["cash", "free", "free cash", "lunch"], options: options)
         let separator = delimiter == .line ? "\n" : "\n\n"
-        let records = ["free free cash free cash", "lunch free lunch", "nothing here", "cash lunch cash lunch free"]
-        var reader = RecordReader(matcher: filter.matcher, delimiter: delimiter, maxRecordBytes: 1 << 20,
-                                  stopAfterVerdict: filter)
+        let records = ["free free cash free cash", "lunch free lunch", "nothing here", "", "cash lunch cash lunch free"]
+        let text = records.joined(separator: separator) + separator + "free"
+        var reader = RecordReader(matcher: matcher, delimiter: delimiter, maxRecordBytes: 1 << 20)
         defer { reader.deallocate() }
-        let sink = Self.read(records.joined(separator: separator) + separator, &reader)
-        #expect(sink.records.map(\.matches) == [["0-4:1", "10-14:0"], ["0-5:2", "6-10:1"], [],
-                                               ["0-4:0", "5-10:2", "22-26:1"]])
-        var judge = RecordJudge(filter)
-        for (record, seen) in zip(records, sink.records) {
-            let bytes = Array(record.utf8)
-            let fromReader = bytes.withUnsafeBufferPointer { buffer in
-                let found = filter.matcher.matches(in: bytes).filter { m in
-                    seen.matches.contains("\(m.start)-\(m.end):\(m.pattern)")
-                }
-                _ = judge.judge(buffer, found: found[...])
-                return judge.isSpam
-            }
-            #expect(fromReader == filter.verdict(for: bytes).isSpam, "\(record)")
+        var sink = StreamingSink()
+        Self.read(text, &reader, into: &sink)
+        let expected = (records.filter { delimiter == .line || !$0.isEmpty } + ["free"]).map { record in
+            matcher.matches(in: Array(record.utf8)).map { "\($0.start)-\($0.end):\($0.pattern)" }
         }
-        // Over the limit: the head's first matches per rule only.
-        var small = RecordReader(matcher: filter.matcher, delimiter: delimiter, maxRecordBytes: 16,
-                                 stopAfterVerdict: filter)
+        #expect(sink.records.map(\.content) == (records.filter { delimiter == .line || !$0.isEmpty } + ["free"]))
+        #expect(sink.records.map(\.matches) == expected)
+        #expect(sink.records.allSatisfy { $0.listed == 0 }, "streamed matches are not listed again")
+        // Stop after each record's first match: the rest of the record is skipped, the
+        // next record's matches still come.
+        var first = RecordReader(matcher: matcher, delimiter: delimiter, maxRecordBytes: 1 << 20)
+        defer { first.deallocate() }
+        var stopping = StreamingSink(stopAfter: 1)
+        Self.read(text, &first, into: &stopping)
+        #expect(stopping.records.map(\.matches) == expected.map { Array($0.prefix(1)) })
+        // Over the limit: the head's matches only; the tail follows.
+        var small = RecordReader(matcher: matcher, delimiter: delimiter, maxRecordBytes: 16)
         defer { small.deallocate() }
-        let long = Self.read("cash cash free cash free" + separator, &small)
-        #expect(long.records.map(\.matches) == [["0-4:0", "10-14:1"]])
+        var long = StreamingSink()
+        Self.read("cash cash free cash free" + separator + "free", &small, into: &long)
+        #expect(long.records.map(\.matches) == [["0-4:0", "5-9:0", "10-14:1"], ["0-4:1"]])
+        #expect(long.records.map(\.content) == ["cash cash free cash free", "free"])
+        #expect(small.truncatedSomeRecord)
     }
 
     @Test("a record longer than the limit is judged on its head and the rest streams as its tail")

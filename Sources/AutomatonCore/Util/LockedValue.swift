@@ -9,14 +9,6 @@
 // file that would hide genuine races too. The cost is one allocation per lock; the
 // machine takes the lock a few times per event, never per byte.
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// A value that is only read or written while holding a pthread mutex.
 ///
 /// ```swift
@@ -28,28 +20,22 @@ import Darwin
 package final class LockedValue<Value>: @unchecked Sendable {
     // SAFETY: `value` is accessed only inside `withLock`, between lock and unlock of
     // `mutex`, which lives at a stable heap address for the object's lifetime.
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    private let mutex = PlatformMutex()
     private var value: Value
 
     package init(_ value: Value) {
         self.value = value
-        mutex = .allocate(capacity: 1)
-        mutex.initialize(to: pthread_mutex_t())
-        let status = pthread_mutex_init(mutex, nil)
-        precondition(status == 0, "pthread_mutex_init failed: \(status)")
     }
 
     deinit {
-        pthread_mutex_destroy(mutex)
-        mutex.deinitialize(count: 1)
-        mutex.deallocate()
+        mutex.free()
     }
 
     /// Runs `body` with exclusive access to the value. Not reentrant: `body` must not
     /// call `withLock` on the same object.
     package func withLock<Result, E: Error>(_ body: (inout Value) throws(E) -> Result) throws(E) -> Result {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
+        mutex.lock()
+        defer { mutex.unlock() }
         return try body(&value)
     }
 }

@@ -4,11 +4,6 @@
 // BurntSushi's memchr crate.
 
 import CLiteralSIMD
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Byte search: the first of one, two or three bytes in a range of a haystack.
 ///
@@ -31,8 +26,8 @@ public enum Memchr {
     public static func find(_ a: UInt8, in h: UnsafeBufferPointer<UInt8>, from: Int, end: Int) -> Int {
         guard from < end, let base = h.baseAddress else { return end }
         // SAFETY: 0 <= from < end <= h.count, so [from, end) lies in the buffer.
-        guard let p = memchr(base + from, Int32(a), end &- from) else { return end }
-        return base.distance(to: p.assumingMemoryBound(to: UInt8.self))
+        guard let p = cMemchr(base + from, a, end &- from) else { return end }
+        return base.distance(to: p)
     }
 
     /// The first index ≥ `from` holding `a` or `b`, or nil.

@@ -9,12 +9,6 @@
 // at the chosen offset, so no occurrence is skipped, and every reported candidate is
 // verified in full.
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Finds the occurrences of one literal by `memchr` on its rarest byte, then a
 /// full comparison.
 ///
@@ -112,7 +106,7 @@ public struct RareBytePrefilter: Sendable {
                     }
                     return true
                 }
-                return memcmp(base + s, p.baseAddress!, m) == 0
+                return cBytesEqual(base + s, p.baseAddress!, m)
             }
             if usePairScan {
                 // Sixteen candidate starts at a time: both chosen bytes must be in place
@@ -140,8 +134,8 @@ public struct RareBytePrefilter: Sendable {
                 // SAFETY: from + offset <= i < limit <= h.count - m + offset + 1 <= h.count.
                 let hit: Int
                 if byte0 == byte1 {
-                    guard let q = memchr(base + i, Int32(byte0), limit &- i) else { return nil }
-                    hit = base.distance(to: q.assumingMemoryBound(to: UInt8.self))
+                    guard let q = cMemchr(base + i, byte0, limit &- i) else { return nil }
+                    hit = base.distance(to: q)
                 } else {
                     hit = Self.findEither(base, i, limit, byte0, byte1)
                     if hit >= limit { return nil }

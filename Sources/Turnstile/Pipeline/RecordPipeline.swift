@@ -27,9 +27,10 @@ public struct RecordInputError: Error, Sendable {
 
 /// What a ``RecordPipeline`` run tells its caller, on one thread at a time, in input
 /// order.
-public enum RecordRunEvent: Sendable {
-    /// The output of a chunk searched by a worker, to be written now.
-    case output([UInt8])
+public enum RecordRunEvent {
+    /// The output of a chunk searched by a worker, to be written now (the bytes are
+    /// valid only during the call).
+    case output(UnsafeBufferPointer<UInt8>)
     /// An input could not be opened; the run goes on with the next.
     case openFailed(RecordInputError)
     /// read(2) failed on the input `name` with this `errno`; the run goes on with the
@@ -83,10 +84,6 @@ public struct RecordPipeline: Sendable {
     public var delimiter: RecordDelimiter
     /// Longer records are judged on their head (see ``RecordReader/maxRecordBytes``).
     public var maxRecordBytes: Int
-    /// The filter whose verdict is all the sinks need (see ``RecordReader``'s init).
-    public var stopAfterVerdict: SpamFilter?
-    /// The sinks get each rule's first match in a record only (see ``RecordReader``).
-    public var firstMatchPerRule: Bool
     /// Threads searching: 1 searches on the calling thread.
     public var threads: Int
     /// Bytes per read, and so per chunk, of a threaded run.
@@ -99,14 +96,11 @@ public struct RecordPipeline: Sendable {
 
     public init(
         matcher: Matcher? = nil, delimiter: RecordDelimiter, maxRecordBytes: Int,
-        stopAfterVerdict: SpamFilter? = nil, firstMatchPerRule: Bool = false,
         threads: Int = 1, chunkBytes: Int = RecordReader.defaultChunkBytes, knownInputBytes: Int? = nil
     ) {
         self.matcher = matcher
         self.delimiter = delimiter
         self.maxRecordBytes = maxRecordBytes
-        self.stopAfterVerdict = stopAfterVerdict
-        self.firstMatchPerRule = firstMatchPerRule
         self.threads = max(1, threads)
         self.chunkBytes = max(16, chunkBytes)
         self.knownInputBytes = knownInputBytes
@@ -114,8 +108,7 @@ public struct RecordPipeline: Sendable {
 
     /// A reader searching as this pipeline searches.
     public func makeReader() -> RecordReader {
-        RecordReader(matcher: matcher, delimiter: delimiter, maxRecordBytes: maxRecordBytes,
-                     stopAfterVerdict: stopAfterVerdict, firstMatchPerRule: firstMatchPerRule)
+        RecordReader(matcher: matcher, delimiter: delimiter, maxRecordBytes: maxRecordBytes)
     }
 
     /// Whether a run fans out over threads: more than one is asked for, the record

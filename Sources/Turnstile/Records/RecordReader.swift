@@ -62,17 +62,11 @@ public struct RecordReader {
     var chunkCursor: ReadCursor?
     var chunkRecords = 0
     private var matches: [Match] = []
-    /// When set, block search stops collecting a record's matches once this judge
-    /// says the record is settled spam (``RecordJudge/isSettledSpam``): the search
-    /// resumes at the next record. Only for sinks that need nothing but the verdict.
-    private var earlyExitJudge: RecordJudge?
-    /// Set when the sink needs only each rule's first match in a record (the verdict
-    /// counts each rule once): `firstSeen[rule] == recordSerial` ⇔ the rule already
-    /// matched in the current record. Memory per record is then bounded by the number
-    /// of rules, not of matches — a 19 MB line dense with matches held 3 million of
-    /// them (about 150 MB with the array's growth) for `filter --count`.
-    private var firstSeen: [Int]?
-    private var recordSerial = 0
+    /// The sink takes matches as a stream (``RecordSink/takesMatchStream``): none are
+    /// kept, so memory does not grow with the matches of a record (a 19 MB line dense
+    /// with matches held 3 million of them, about 150 MB, for `filter --count`); set
+    /// when a read begins.
+    private var streaming = false
     /// The sink needs one match per selected record (``RecordSink/needsEveryMatch``
     /// is false); set when a read begins.
     private var selectOnly = false
@@ -83,29 +77,13 @@ public struct RecordReader {
     /// Total bytes read, over every input.
     public internal(set) var bytesRead = 0
     /// `true` once some record was longer than `maxRecordBytes`.
-    public private(set) var truncatedSomeRecord = false
+    public internal(set) var truncatedSomeRecord = false
 
-    /// A reader of `delimiter` records, searched with `matcher` when given.
-    ///
-    /// `stopAfterVerdict`: the filter whose verdict is all the sink needs: the sink then
-    /// gets each rule's first match in a record only, and when the weights are never
-    /// negative the search of a record stops once it is spam. nil to deliver every match.
-    /// `firstMatchPerRule`: the sink gets each rule's first match in a record only, but
-    /// the whole record is searched (a verdict with each rule's first hit, as `--json`
-    /// and `--explain` print; they find the other matches again themselves, one at a
-    /// time, so memory does not grow with the matches of a record).
-    public init(
-        matcher: Matcher? = nil, delimiter: RecordDelimiter, maxRecordBytes: Int,
-        stopAfterVerdict filter: SpamFilter? = nil, firstMatchPerRule: Bool = false
-    ) {
+    /// A reader of `delimiter` records, searched with `matcher` when given. What the
+    /// sink needs of the matches (every one, one per record, a count, or a stream it
+    /// judges as it goes) is the sink's to say (``RecordSink``).
+    public init(matcher: Matcher? = nil, delimiter: RecordDelimiter, maxRecordBytes: Int) {
         self.matcher = matcher
-        if let filter {
-            let judge = RecordJudge(filter, recordingHits: false)
-            if judge.scoreOnlyGrows { earlyExitJudge = judge }
-        }
-        if filter != nil || firstMatchPerRule, let matcher {
-            firstSeen = [Int](repeating: -1, count: matcher.patternCount)
-        }
         self.delimiter = delimiter
         self.maxRecordBytes = max(1, min(maxRecordBytes, Int.max / 4))
         if let matcher, let byte = delimiter.byte {
@@ -135,6 +113,7 @@ public struct RecordReader {
     ) throws(RecordReadError<Sink.Failure>) {
         selectOnly = !sink.needsEveryMatch
         countOnly = sink.countsMatchesOnly
+        streaming = sink.takesMatchStream
         var cursor = ReadCursor(buffer: storage, base: startBase)
         cursor.load(prefix, readSize: Self.readSize)
         var inTail = false
@@ -193,10 +172,11 @@ public struct RecordReader {
     ) throws(Sink.Failure) {
         selectOnly = !sink.needsEveryMatch
         countOnly = sink.countsMatchesOnly
+        streaming = sink.takesMatchStream
         _ = try processComplete(chunk, from: 0, base: base, atEnd: true, into: &sink)
     }
 
-    private func slice(_ view: UnsafeBufferPointer<UInt8>, _ from: Int, _ to: Int) -> UnsafeBufferPointer<UInt8> {
+    func slice(_ view: UnsafeBufferPointer<UInt8>, _ from: Int, _ to: Int) -> UnsafeBufferPointer<UInt8> {
         UnsafeBufferPointer(rebasing: view[from..<to])
     }
 
@@ -237,11 +217,11 @@ public struct RecordReader {
             }
             let region = slice(view, from, regionEnd)
             matches.removeAll(keepingCapacity: true)
-            if earlyExitJudge != nil {
-                collectUntilVerdict(region, matcher: matcher, delimiter: byte)
-            } else if firstSeen != nil {
-                collectFirstPerRule(region, matcher: matcher, delimiter: byte)
-            } else if countOnly {
+            if streaming {
+                try streamRecords(region, matcher: matcher, delimiter: byte, offset: base + from, into: &sink)
+                return regionEnd
+            }
+            if countOnly {
                 // Memory does not grow with the matches (Fuzz/hostile-cli.sh dense-match).
                 let ends = region.last == byte
                 var n = 0
@@ -319,78 +299,6 @@ public struct RecordReader {
         Memchr.count(byte, in: bytes)
     }
 
-    /// Collects the matches of `region` (complete records) like `appendMatches`, but
-    /// once a record's matches make it spam, skips to the next record: the rest of
-    /// its matches cannot change the verdict.
-    private mutating func collectUntilVerdict(_ region: UnsafeBufferPointer<UInt8>, matcher: Matcher, delimiter byte: UInt8) {
-        guard var judge = earlyExitJudge else { return }
-        earlyExitJudge = nil  // keep the judge's storage uniquely referenced
-        // Locals only in the closure: capturing `self` would make every restart copy
-        // the whole Matcher first (exclusive access to self during the call).
-        // PERF: literal_throughput.py 'filter -i -w 10000 words'.
-        var found = self.matches
-        self.matches = []
-        let dedupe = self.firstSeen != nil
-        var seen = self.firstSeen ?? []
-        self.firstSeen = nil
-        var serial = recordSerial
-        var from = 0
-        // The delimiter ending the record of the last match (region.count for the last record).
-        var recordEnd = -1
-        while true {
-            var resume = -1
-            matcher.forEachMatch(in: region, from: from) { m in
-                if m.start > recordEnd {
-                    recordEnd = RecordDelimiter.find(byte, in: region, from: m.start) ?? region.count
-                    judge.beginRecord()
-                    serial &+= 1
-                }
-                if dedupe {
-                    if seen[m.pattern] == serial { judge.add(m); return true }
-                    seen[m.pattern] = serial
-                }
-                found.append(m)
-                judge.add(m)
-                if judge.isSettledSpam {
-                    resume = recordEnd &+ 1
-                    return false
-                }
-                return true
-            }
-            if resume < 0 || resume >= region.count { break }
-            from = resume
-        }
-        self.matches = found
-        recordSerial = serial
-        if dedupe { self.firstSeen = seen }
-        earlyExitJudge = judge
-    }
-
-    /// The matches of `region` (complete records), keeping only each rule's first
-    /// match in each record (see `firstSeen`).
-    private mutating func collectFirstPerRule(_ region: UnsafeBufferPointer<UInt8>, matcher: Matcher, delimiter byte: UInt8) {
-        var found = self.matches
-        self.matches = []
-        var seen = self.firstSeen!
-        self.firstSeen = nil
-        var serial = recordSerial
-        var recordEnd = -1
-        matcher.forEachMatch(in: region, from: 0) { m in
-            if m.start > recordEnd {
-                recordEnd = RecordDelimiter.find(byte, in: region, from: m.start) ?? region.count
-                serial &+= 1
-            }
-            if seen[m.pattern] != serial {
-                seen[m.pattern] = serial
-                found.append(m)
-            }
-            return true
-        }
-        recordSerial = serial
-        self.firstSeen = seen
-        self.matches = found
-    }
-
     /// Passes one complete record on, searching it first unless `searched`, and
     /// splitting it into head and tail when it is longer than the limit.
     private mutating func deliver<Sink: RecordSink>(
@@ -411,7 +319,7 @@ public struct RecordReader {
                 return
             }
         } else {
-            searchRecord(head)
+            searchRecord(head, into: &sink)
             if countOnly { sink.addMatches(matchCount); matchCount = 0 }
             if truncated { truncatedSomeRecord = true }
             try sink.record(content: head, terminator: terminator, offset: offset,
@@ -426,38 +334,32 @@ public struct RecordReader {
         _ view: UnsafeBufferPointer<UInt8>, _ start: Int, _ headEnd: Int, base: Int, into sink: inout Sink
     ) throws(Sink.Failure) {
         let head = slice(view, start, headEnd)
-        searchRecord(head)
+        searchRecord(head, into: &sink)
         if countOnly { sink.addMatches(matchCount); matchCount = 0 }
         truncatedSomeRecord = true
         try sink.record(content: head, terminator: slice(view, headEnd, headEnd), offset: base + start,
                         matches: matches[...], truncated: true)
     }
 
-    /// `matches` = the matches of one record (each rule's first only, with `firstSeen`).
-    private mutating func searchRecord(_ record: UnsafeBufferPointer<UInt8>) {
+    /// `matches` = the matches of one record, or, for a sink that takes a stream, each
+    /// match handed to the sink as it is found.
+    private mutating func searchRecord<Sink: RecordSink>(_ record: UnsafeBufferPointer<UInt8>, into sink: inout Sink) {
         matches.removeAll(keepingCapacity: true)
         guard let matcher else { return }
-        if countOnly && firstSeen == nil {
+        if streaming {
+            matcher.forEachMatch(in: record, from: 0) { sink.match($0) }
+            return
+        }
+        if countOnly {
             var n = 0
             matcher.forEachMatch(in: record, from: 0) { _ in n += 1; return true }
             matchCount = n
             return
         }
-        if selectOnly && firstSeen == nil {
+        if selectOnly {
             if let first = matcher.firstMatch(in: record) { matches.append(first) }
             return
         }
-        guard var seen = firstSeen else { return matcher.appendMatches(in: record, to: &matches) }
-        firstSeen = nil  // keep both arrays uniquely referenced while they grow
-        var found = matches
-        matches = []
-        recordSerial &+= 1
-        let serial = recordSerial
-        matcher.forEachMatch(in: record, from: 0) { m in
-            if seen[m.pattern] != serial { seen[m.pattern] = serial; found.append(m) }
-            return true
-        }
-        matches = found
-        firstSeen = seen
+        matcher.appendMatches(in: record, to: &matches)
     }
 }

@@ -57,6 +57,19 @@ public protocol RecordSink {
     /// `count` more matches, in the records handed over last (only when
     /// ``countsMatchesOnly``).
     mutating func addMatches(_ count: Int)
+
+    /// `true` when the sink takes each record's matches one by one, as the search
+    /// finds them (``match(_:)``), rather than as a list with the record: the reader
+    /// then keeps none (memory does not grow with the matches of a record), hands the
+    /// record over with an empty list right after its matches, and stops searching a
+    /// record when the sink says its verdict is settled.
+    var takesMatchStream: Bool { get }
+
+    /// One match of the record the next ``record(content:terminator:offset:matches:truncated:)``
+    /// call hands over (offsets relative to its content), in the order the search finds
+    /// them (only when ``takesMatchStream``). Returns `false` when the sink needs no
+    /// more matches of this record: the search goes on at the next record.
+    mutating func match(_ match: Match) -> Bool
 }
 
 extension RecordSink {
@@ -65,6 +78,8 @@ extension RecordSink {
     public var needsEveryMatch: Bool { true }
     public var countsMatchesOnly: Bool { false }
     public mutating func addMatches(_ count: Int) {}
+    public var takesMatchStream: Bool { false }
+    public mutating func match(_ match: Match) -> Bool { true }
     public mutating func cleanRun(_ bytes: UnsafeBufferPointer<UInt8>, records: Int) throws(Failure) {}
     public mutating func willRead() throws(Failure) {}
 }

@@ -54,9 +54,10 @@ public struct RecordJudge: Sendable {
     /// `false` when nobody reads ``hits``: then ``add(_:)`` only adds up the score.
     @usableFromInline let recordsHits: Bool
 
-    /// `lastRecord[rule] == record` ⇔ the rule already counted in the current record.
+    /// `lastRecord[rule] == record` ⇔ the rule already counted in the current record
+    /// (`record` starts at 1, so a new judge's first record is empty).
     @usableFromInline var lastRecord: [Int]
-    @usableFromInline var record = 0
+    @usableFromInline var record = 1
     @usableFromInline var total: Double = 0
     /// `hitList[..<hitCount]` are the current record's hits; the array is reused, never
     /// shrunk (clearing an array per record cost 3 % of `filter --count`).
@@ -165,6 +166,31 @@ public struct RecordJudge: Sendable {
         matcher.appendMatches(in: record, to: &completed)
         if !singleRuleMatchers.isEmpty, !completed.isEmpty { complete(record) }
         beginRecord()
+        for m in completed { add(m) }
+        return completed[...]
+    }
+
+    /// Ends the current record of matches added one by one (``add(_:)``, as a
+    /// search of `record` streamed them): when the rules need the completion pass and
+    /// some rule matched, searches `record` for each rule not yet seen and counts what
+    /// it finds. Returns the completion's matches (valid until the next call): a
+    /// record's matches are the streamed ones, then these — what ``judge(_:found:)``
+    /// returns for the same record.
+    @discardableResult
+    public mutating func completeRecord(_ record: UnsafeBufferPointer<UInt8>) -> ArraySlice<Match> {
+        completed.removeAll(keepingCapacity: true)
+        guard !singleRuleMatchers.isEmpty else { return completed[...] }
+        var any = false
+        for rule in seen.indices {
+            seen[rule] = lastRecord[rule] == self.record
+            if seen[rule] { any = true }
+        }
+        guard any else { return completed[...] }
+        for (rule, single) in singleRuleMatchers.enumerated() where !seen[rule] {
+            let start = completed.count
+            single.appendMatches(in: record, to: &completed)
+            for k in start..<completed.count { completed[k].pattern = rule }
+        }
         for m in completed { add(m) }
         return completed[...]
     }

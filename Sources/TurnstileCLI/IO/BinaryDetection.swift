@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Turnstile
 
 /// grep's test for binary input: a NUL byte in the first buffer read (GNU grep reads

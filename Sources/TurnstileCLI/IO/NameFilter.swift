@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// grep's `--include`, `--exclude` and `--exclude-dir`: shell globs (fnmatch) on names.
 ///
 /// A file met while walking a folder (`-r`) is matched by its base name; a name given
