@@ -215,7 +215,7 @@ struct MailFilterSink: ChunkSink {
     }
 
 
-    mutating func takeOutput(reusing storage: [UInt8]) -> [UInt8] { output.takeCollected(next: storage) }
+    mutating func takeOutput(reusing storage: ChunkOutput) -> ChunkOutput { output.takeCollected(next: storage) }
     /// What was counted since the last call.
     mutating func takeTally() -> RecordTally {
         defer { taken = RecordTally(records: records, spamRecords: spamRecords, problems: problems) }

@@ -243,7 +243,7 @@ struct FilterSink: ChunkSink {
     }
 
 
-    mutating func takeOutput(reusing storage: [UInt8]) -> [UInt8] { output.takeCollected(next: storage) }
+    mutating func takeOutput(reusing storage: ChunkOutput) -> ChunkOutput { output.takeCollected(next: storage) }
 
     /// Records are numbered in `--json`, `--explain` and `-n` only.
     var needsRecordNumbers: Bool { mode == .json || mode == .explain || habits.lineNumber }

@@ -14,7 +14,7 @@ private struct TranscriptSink: ChunkSink {
     typealias Failure = Never
     let target: RecordSinkTarget
     let shared: Transcript
-    var collected: [UInt8] = []
+    var collected = ChunkOutput()
     var number = 0
     var name: String?
     var records = 0
@@ -32,7 +32,7 @@ private struct TranscriptSink: ChunkSink {
         records += 1
         var line = Array("\(name ?? "-") \(number)@\(offset):".utf8) + Array(content) + [0x7C] + Array(terminator)
         line += Array(" \(matches.map { "\($0.start)-\($0.end)" })\n".utf8)
-        if target == .memory { collected += line } else { shared.append(line) }
+        if target == .memory { line.withUnsafeBufferPointer { collected.append($0) } } else { shared.append(line) }
     }
 
     mutating func tail(_ bytes: UnsafeBufferPointer<UInt8>, end: UnsafeBufferPointer<UInt8>?) {}
@@ -42,7 +42,7 @@ private struct TranscriptSink: ChunkSink {
         return RecordTally(records: records)
     }
 
-    mutating func takeOutput(reusing storage: [UInt8]) -> [UInt8] {
+    mutating func takeOutput(reusing storage: ChunkOutput) -> ChunkOutput {
         defer { collected = storage }
         return collected
     }
@@ -168,7 +168,7 @@ struct RecordPipelineTests {
                 return fd < 0 ? .failure(RecordInputError(message: "\(input.name): missing")) : .success(fd)
             }, makeSink: { TranscriptSink(target: $0, shared: shared) }) { event in
                 switch event {
-                case .output(let bytes): shared.append(bytes)
+                case .output(let bytes): shared.append(Array(bytes))
                 case .openFailed(let error): shared.append(Array("error \(error.message)\n".utf8))
                 case .readFailed(let name, _): shared.append(Array("read error \(name)\n".utf8))
                 case .inputEnded(let name, let tally): shared.append(Array("end \(name) \(tally.records)\n".utf8))

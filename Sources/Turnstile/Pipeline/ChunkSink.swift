@@ -50,7 +50,7 @@ public enum RecordSinkTarget: Sendable {
     /// The run's output (one thread, or the rest of an input a worker could not chunk).
     case output
     /// Memory: a worker's sink, whose output ``ChunkSink/takeOutput(reusing:)`` hands
-    /// back to be written in input order.
+    /// back (a ``ChunkOutput``) to be written in input order.
     case memory
 }
 
@@ -70,8 +70,8 @@ public protocol ChunkSink: RecordSink, SendableMetatype {
     mutating func takeTally() -> RecordTally
 
     /// The output a ``RecordSinkTarget/memory`` sink collected since the last call;
-    /// from now on it collects into `storage` (emptied, its capacity reused).
-    mutating func takeOutput(reusing storage: [UInt8]) -> [UInt8]
+    /// from now on it collects into `storage` (empty, its capacity reused).
+    mutating func takeOutput(reusing storage: ChunkOutput) -> ChunkOutput
 
     /// Whether the output shows record numbers (`--json`, `--explain`, `-n`): when not,
     /// a threaded run does not count each chunk's records. Default `true`.

@@ -30,7 +30,7 @@ final class ThreadedRecordRun<Sink: ChunkSink>: @unchecked Sendable {
     /// chunks of input plus their output.
     private let window: Int
     private let buffers = RecordBufferPool()
-    private let outputs = LockedValue<[[UInt8]]>([])
+    private let outputs = LockedValue<[ChunkOutput]>([])
     /// Set when writing failed: no more reading, searching or writing.
     private let stopped = Atomic<Bool>(false)
 
@@ -54,7 +54,7 @@ final class ThreadedRecordRun<Sink: ChunkSink>: @unchecked Sendable {
 
     /// What is written, in number order.
     private enum Item {
-        case chunk(output: [UInt8], tally: RecordTally)
+        case chunk(output: ChunkOutput?, tally: RecordTally)
         case rest(Rest)
         case event(RecordRunEvent)
         case inputEnd(name: String)
@@ -138,7 +138,7 @@ final class ThreadedRecordRun<Sink: ChunkSink>: @unchecked Sendable {
                 whenBusy = nil
                 start()
             }
-            var output: [UInt8] = []
+            var output: ChunkOutput?
             var tally = RecordTally()
             if !stopped.load(ordering: .relaxed) {
                 sink.beginInput(name: job.name, firstRecord: job.chunk.firstRecord)
@@ -154,16 +154,11 @@ final class ThreadedRecordRun<Sink: ChunkSink>: @unchecked Sendable {
         drain()
     }
 
-    /// An empty array for a chunk's output, with the storage of one already written
-    /// when there is one: a fresh array per chunk comes back from `malloc` as
-    /// untouched pages, and faulting them in cost about a fifth more CPU time.
-    private func takeOutputStorage() -> [UInt8] {
-        var storage = outputs.withLock { $0.popLast() } ?? []
-        // Emptied here, not when given back: by now the writer's references are gone,
-        // so the storage is unique and is kept (emptying a shared array allocates).
-        storage.removeAll(keepingCapacity: true)
-        storage.reserveCapacity(2 * pipeline.chunkBytes)
-        return storage
+    /// An empty buffer for a chunk's output, one already written when there is one: a
+    /// fresh buffer per chunk comes back from `malloc` as untouched pages, and
+    /// faulting them in cost about a fifth more CPU time.
+    private func takeOutputStorage() -> ChunkOutput {
+        outputs.withLock { $0.popLast() } ?? ChunkOutput()
     }
 
     /// The next chunk to search, reading it (and putting any input's end, failure or
@@ -260,7 +255,9 @@ final class ThreadedRecordRun<Sink: ChunkSink>: @unchecked Sendable {
         switch item {
         case .chunk(let output, let tally):
             written.inputTally += tally
-            if live, !output.isEmpty { emit(.output(output)) }
+            guard let output else { return }
+            if live, output.count > 0 { emit(.output(output.bytes)) }
+            output.removeAll()
             outputs.withLock { if $0.count < window { $0.append(output) } }
         case .event(let event):
             written.outcome.inputFailed = true

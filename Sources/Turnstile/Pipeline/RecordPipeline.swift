@@ -27,9 +27,10 @@ public struct RecordInputError: Error, Sendable {
 
 /// What a ``RecordPipeline`` run tells its caller, on one thread at a time, in input
 /// order.
-public enum RecordRunEvent: Sendable {
-    /// The output of a chunk searched by a worker, to be written now.
-    case output([UInt8])
+public enum RecordRunEvent {
+    /// The output of a chunk searched by a worker, to be written now (the bytes are
+    /// valid only during the call).
+    case output(UnsafeBufferPointer<UInt8>)
     /// An input could not be opened; the run goes on with the next.
     case openFailed(RecordInputError)
     /// read(2) failed on the input `name` with this `errno`; the run goes on with the

@@ -1,3 +1,5 @@
+import Turnstile
+
 /// Why output stopped.
 enum OutputError: Error {
     /// The reader went away (`EPIPE`): stop quietly.
@@ -21,16 +23,17 @@ enum OutputError: Error {
 /// file the output goes in 64 KiB writes.
 final class OutputWriter {
     private let fd: Int32
-    private let capacity = 64 << 10
-    private let buffer: UnsafeMutablePointer<UInt8>
+    /// `buffer[0..<count]` is written and not yet flushed; `buffer[0..<capacity]` is
+    /// allocated (64 KiB; a collecting writer's grows instead of flushing).
+    private var capacity = 64 << 10
+    private var buffer: UnsafeMutablePointer<UInt8>
     private var count = 0
     /// `true` unless the descriptor is a regular file.
     let isInteractive: Bool
     /// `true` when the descriptor is a terminal.
     let isTerminal: Bool
-    /// Where the output goes instead of a descriptor, for ``init(collectingLike:)``.
-    private var collected: [UInt8] = []
-    /// `true` for a writer made by ``init(collectingLike:)``.
+    /// `true` for a writer made by ``init(collectingLike:)``: the buffer grows and
+    /// is handed over whole by ``takeCollected(next:)``.
     private let collecting: Bool
 
     init(fd: Int32) {
@@ -54,12 +57,12 @@ final class OutputWriter {
         self.collecting = true
     }
 
-    /// What a collecting writer has gathered since the last call; `next` (an empty
-    /// array, typically with storage to reuse) collects from now on.
-    func takeCollected(next: [UInt8] = []) -> [UInt8] {
-        try? flush()  // a collecting writer cannot fail
-        let taken = collected
-        collected = next
+    /// What a collecting writer has gathered since the last call, its buffer handed
+    /// over as it is (no copy); the storage of `next` collects from now on.
+    func takeCollected(next: ChunkOutput) -> ChunkOutput {
+        let taken = ChunkOutput(adopting: buffer, capacity: capacity, count: count)
+        (buffer, capacity) = next.relinquishStorage()
+        count = 0
         return taken
     }
 
@@ -67,15 +70,13 @@ final class OutputWriter {
 
     func write(_ bytes: UnsafeBufferPointer<UInt8>) throws(OutputError) {
         guard let base = bytes.baseAddress, bytes.count > 0 else { return }
-        if collecting {
-            // Straight into memory: no second copy through the buffer.
-            if count > 0 { try flush() }
-            collected.append(contentsOf: bytes)
-            return
-        }
         if count + bytes.count > capacity {
-            try flush()
-            if bytes.count >= capacity { return try writeAll(base, bytes.count) }
+            if collecting {
+                grow(to: count + bytes.count)
+            } else {
+                try flush()
+                if bytes.count >= capacity { return try writeAll(base, bytes.count) }
+            }
         }
         // SAFETY: count + bytes.count <= capacity after the flush above.
         (buffer + count).update(from: base, count: bytes.count)
@@ -98,13 +99,27 @@ final class OutputWriter {
     }
 
     func write(byte: UInt8) throws(OutputError) {
-        if count == capacity { try flush() }
+        if count == capacity {
+            if collecting { grow(to: count + 1) } else { try flush() }
+        }
         // SAFETY: count < capacity after the flush above.
         buffer[count] = byte
         count += 1
     }
 
+    /// A collecting writer's buffer, at least doubled.
+    private func grow(to minimum: Int) {
+        let newCapacity = max(minimum, 2 * capacity)
+        let bigger = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+        // SAFETY: count <= capacity < newCapacity; distinct allocations.
+        bigger.update(from: buffer, count: count)
+        buffer.deallocate()
+        buffer = bigger
+        capacity = newCapacity
+    }
+
     func flush() throws(OutputError) {
+        if collecting { return }
         guard count > 0 else { return }
         let n = count
         count = 0
@@ -116,10 +131,6 @@ final class OutputWriter {
     }
 
     private func writeAll(_ base: UnsafePointer<UInt8>, _ n: Int) throws(OutputError) {
-        if collecting {
-            collected.append(contentsOf: UnsafeBufferPointer(start: base, count: n))
-            return
-        }
         var done = 0
         while done < n {
             let r = systemWrite(fd, base + done, n - done)

@@ -123,7 +123,7 @@ struct GrepSink: ChunkSink {
     }
 
 
-    mutating func takeOutput(reusing storage: [UInt8]) -> [UInt8] { output.takeCollected(next: storage) }
+    mutating func takeOutput(reusing storage: ChunkOutput) -> ChunkOutput { output.takeCollected(next: storage) }
 
     /// Record numbers show only with `-n` (context separators, which also need them,
     /// run on one thread).

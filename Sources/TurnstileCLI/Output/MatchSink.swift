@@ -54,7 +54,7 @@ struct MatchSink: ChunkSink {
     mutating func willRead() throws(OutputError) { try output.flushIfInteractive() }
 
 
-    mutating func takeOutput(reusing storage: [UInt8]) -> [UInt8] { output.takeCollected(next: storage) }
+    mutating func takeOutput(reusing storage: ChunkOutput) -> ChunkOutput { output.takeCollected(next: storage) }
 
     /// Matches carry byte offsets, never record numbers.
     var needsRecordNumbers: Bool { false }
