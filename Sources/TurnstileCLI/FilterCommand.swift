@@ -386,18 +386,29 @@ struct FilterSink: ChunkSink {
         try output.write(UnsafeBufferPointer(rebasing: content[at...]))
     }
 
+    /// The fixed parts of a record's and a match's JSON objects, spelled once.
+    private static let jsonRecord: StaticString = "{\"record\":"
+    private static let jsonSpam: StaticString = "\"spam\":true,"
+    private static let jsonClean: StaticString = "\"spam\":false,"
+    private static let jsonStart: StaticString = "{\"start\":"
+    private static let jsonEnd: StaticString = ",\"end\":"
+    private static let jsonPattern: StaticString = ",\"pattern\":"
+    private static let jsonText: StaticString = ",\"text\":"
+
     private mutating func writeJSON(
         _ content: UnsafeBufferPointer<UInt8>, offset: Int, completion: ArraySlice<Match>, isSpam: Bool
     ) throws(OutputError) {
         scratch.removeAll(keepingCapacity: true)
-        scratch.append(contentsOf: "{\"record\":\(recordNumber),".utf8)
+        Rendering.append(Self.jsonRecord, to: &scratch)
+        Rendering.appendDecimal(recordNumber, to: &scratch)
+        scratch.append(UInt8(ascii: ","))
         if let fileName {
             scratch.append(contentsOf: "\"file\":".utf8)
             var name = fileName
             name.withUTF8 { Rendering.appendJSONString($0, to: &scratch) }
             scratch.append(UInt8(ascii: ","))
         }
-        scratch.append(contentsOf: "\"spam\":\(isSpam),".utf8)
+        Rendering.append(isSpam ? Self.jsonSpam : Self.jsonClean, to: &scratch)
         rendering.appendJSONFields(score: judge.score, hits: judge.hits, offset: offset, to: &scratch)
         scratch.append(contentsOf: ",\"matches\":[".utf8)
         // Every match of the one search (the log), written out in 64 KiB pieces; a
@@ -408,7 +419,13 @@ struct FilterSink: ChunkSink {
         func append(_ m: Match) -> Bool {
             if !first { scratch.append(UInt8(ascii: ",")) }
             first = false
-            scratch.append(contentsOf: "{\"start\":\(offset + m.start),\"end\":\(offset + m.end),\"pattern\":\(m.pattern),\"text\":".utf8)
+            Rendering.append(Self.jsonStart, to: &scratch)
+            Rendering.appendDecimal(offset + m.start, to: &scratch)
+            Rendering.append(Self.jsonEnd, to: &scratch)
+            Rendering.appendDecimal(offset + m.end, to: &scratch)
+            Rendering.append(Self.jsonPattern, to: &scratch)
+            Rendering.appendDecimal(m.pattern, to: &scratch)
+            Rendering.append(Self.jsonText, to: &scratch)
             Rendering.appendJSONString(UnsafeBufferPointer(rebasing: content[m.range]), to: &scratch)
             scratch.append(UInt8(ascii: "}"))
             guard scratch.count >= 1 << 16 else { return true }

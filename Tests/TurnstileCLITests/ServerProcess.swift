@@ -55,6 +55,19 @@ final class ServerProcess: @unchecked Sendable {
     /// What the server wrote to standard error so far.
     var stderr: String { String(decoding: errors.bytes, as: UTF8.self) }
 
+    /// Whether the server writes `text` to standard error within `timeout`. The server
+    /// logs after it has closed a connection, and its standard error reaches the test
+    /// through a pipe read on another thread, so a client can see the close before the
+    /// line arrives: checking `stderr` once raced (ServeTests' --allow-from failed once).
+    func stderrContains(_ text: String, within timeout: TimeInterval = 30) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while !stderr.contains(text) {
+            if Date() > deadline { return false }
+            usleep(10_000)
+        }
+        return true
+    }
+
     /// Sends `signal` and waits (up to `timeout`) for the server to exit; its exit status.
     @discardableResult
     func stop(signal: Int32 = SIGTERM, timeout: TimeInterval = 30) -> Int32? {

@@ -45,6 +45,40 @@ enum Rendering {
         out.append(UInt8(ascii: "\""))
     }
 
+    /// Appends `n` in decimal, as `String(n)` would spell it, without making a
+    /// `String`: `--json` writes three numbers per match, and an interpolated string
+    /// per match (an allocation each) was most of its cost.
+    static func appendDecimal(_ n: Int, to out: inout [UInt8]) {
+        if n < 0 {
+            out.append(UInt8(ascii: "-"))
+            // -(Int.min) overflows: spell its magnitude from the unsigned value.
+            appendDecimal(UInt(bitPattern: 0 &- n), to: &out)
+        } else {
+            appendDecimal(UInt(n), to: &out)
+        }
+    }
+
+    private static func appendDecimal(_ n: UInt, to out: inout [UInt8]) {
+        // Digits from the right into a stack buffer (division by the constant 10 is a
+        // multiply and a shift), then one append: per-byte appends each checked the
+        // array's uniqueness, and cost four times as many instructions.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in  // UInt.max has 20
+            var i = 20
+            var v = n
+            repeat {
+                i -= 1
+                digits[i] = UInt8(truncatingIfNeeded: v % 10) &+ 0x30
+                v /= 10
+            } while v > 0
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: digits[i...]))
+        }
+    }
+
+    /// Appends the bytes of a literal (no array, no reference counting).
+    static func append(_ text: StaticString, to out: inout [UInt8]) {
+        text.withUTF8Buffer { out.append(contentsOf: $0) }
+    }
+
     /// Length of the valid UTF-8 scalar starting at `i` (1...4), or 0 when invalid.
     static func validScalarLength(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> Int {
         let b = bytes[i]

@@ -83,10 +83,17 @@ struct VerdictRendering {
                 jsonFields[hit.rule] = fields
             }
             out.append(contentsOf: jsonFields[hit.rule]!)
-            out.append(contentsOf: "\"start\":\(offset + hit.start),\"end\":\(offset + hit.end)}".utf8)
+            Rendering.append(Self.jsonStart, to: &out)
+            Rendering.appendDecimal(offset + hit.start, to: &out)
+            Rendering.append(Self.jsonEnd, to: &out)
+            Rendering.appendDecimal(offset + hit.end, to: &out)
+            out.append(UInt8(ascii: "}"))
         }
         out.append(UInt8(ascii: "]"))
     }
+
+    private static let jsonStart: StaticString = "\"start\":"
+    private static let jsonEnd: StaticString = ",\"end\":"
 
     /// Rule `rule`'s weight with its sign, as `--explain` prints it.
     private mutating func explainWeight(_ rule: Int) -> String {
