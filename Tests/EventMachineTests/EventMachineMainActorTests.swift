@@ -61,7 +61,7 @@ struct EventMachineMainActorTests {
         let main = try Machine(initial: .locked, rules: Self.rules)
         Self.record(into: mainLog, addGuard: { main.addGuard(for: $0, $1) }, hooks: (main.onWillExit, main.onWillEnter, main.onDidExit, main.onDidEnter),
                     fireHooks: (main.onWillFire, main.onDidFire), observe: { _ = main.observe($0) })
-        main.onDidEnter(.unlocked) { _ in _ = try? main.fire(.push) }      // queued, run after
+        main.onDidEnter(.unlocked) { [unowned main] _ in _ = try? main.fire(.push) }  // queued, run after; unowned: the machine keeps its hooks
         try main.fire(.coin)
         try main.fire(.coin)
 
