@@ -451,7 +451,7 @@ extension LiteralEngine {
                                  _ pf: LiteralPrefilter?, _ wholeWord: Bool, _ duplicates: DuplicatePatterns?,
                                  _ body: (Int, UInt32) -> Bool) {
         var effectiveness = PrefilterEffectiveness()
-        @inline(__always) func report(_ end: Int, _ patterns: ArraySlice<UInt32>) -> Bool {
+        @inline(__always) func report(_ end: Int, _ patterns: UnsafeBufferPointer<UInt32>) -> Bool {
             if wholeWord && end > from && !isASCIIWordBoundary(h, at: end) { return true }
             if let duplicates { return duplicates.forEachID(of: patterns) { body(end, $0) } }
             for p in patterns where !body(end, p) { return false }
