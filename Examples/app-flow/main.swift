@@ -99,10 +99,11 @@ actor SessionService {
             .on(.signOut, from: .signedIn, to: .signedOut),
         ])
         machine.onDidEnter(.launching) { _ in print("  checking the session…") }
-        machine.task(in: .launching) { [unowned self] _ in
-            // Cancelled when the machine leaves .launching (say, on the timeout).
+        machine.task(in: .launching) { context in
+            // Cancelled when the machine leaves .launching (say, on the timeout); then
+            // `context.send` does nothing.
             guard let response = await service.check() else { return }
-            _ = try? await machine.send(.sessionChecked(response))
+            await context.send(.sessionChecked(response))
         }
         machine.timeout(in: .launching, after: .seconds(1), fire: .timedOut)
         machine.onDidEnter(.signedIn) { transition in
