@@ -176,14 +176,24 @@ internal final class MachineCore<State: Discriminated, Event: Discriminated, Hoo
         return beginIdle(event)
     }
 
-    /// ``begin(_:)`` for `send`: a busy machine queues the event with `reply` (resumed
-    /// when it has been processed), or with no reply only checks (`reply == nil`).
+    /// ``begin(_:)`` for `send`'s first try: a busy machine is left alone (`.busy`, the
+    /// event not queued), so that `send` makes a continuation only when it must wait.
     @inlinable
-    func begin(_ event: Event, reply: Reply?) -> Begin {
+    func beginIfIdle(_ event: Event) -> Begin {
+        lock.lock()
+        defer { lock.unlock() }
+        if busy { return .busy }
+        return beginIdle(event)
+    }
+
+    /// ``begin(_:)`` for `send`'s second try: a busy machine queues the event with
+    /// `reply`, resumed when the event has been processed.
+    @inlinable
+    func begin(_ event: Event, reply: Reply) -> Begin {
         lock.lock()
         defer { lock.unlock() }
         if busy {
-            if let reply { queue.append(.event(event, reply)) }
+            queue.append(.event(event, reply))
             return .busy
         }
         return beginIdle(event)

@@ -468,13 +468,25 @@ public final class StateMachine<State: Discriminated, Event: Discriminated>: Sen
     @inlinable
     @discardableResult
     public nonisolated(nonsending) func send(_ event: Event) async throws(TransitionError) -> Transition {
-        try await sendOutcome(event).get()
+        // PERF: an idle machine runs the event here, with no further async call and no
+        // continuation (event-table, "await send").
+        switch core.beginIfIdle(event) {
+        case .done(let outcome, let notify):
+            if notify { announce() }
+            return try outcome.get()
+        case .taken(let hooks):
+            let outcome = processTaken(event, hooks)
+            drain()
+            return try outcome.get()
+        case .busy:
+            return try await sendOutcome(event).get()
+        }
     }
 
     /// ``send(_:)`` without throwing.
     @inlinable
     nonisolated(nonsending) func sendOutcome(_ event: Event) async -> FireOutcome {
-        switch core.begin(event, reply: nil) {
+        switch core.beginIfIdle(event) {
         case .done(let outcome, let notify):
             if notify { announce() }
             return FireOutcome(outcome)
