@@ -465,7 +465,7 @@ public final class StateMachine<State: Discriminated, Event: Discriminated>: Sen
     ///
     /// - Throws: ``TransitionError`` when the event is refused in the state it meets.
     /// - Complexity: as ``fire(_:)``.
-    @inlinable
+    @inlinable @inline(__always)
     @discardableResult
     public nonisolated(nonsending) func send(_ event: Event) async throws(TransitionError) -> Transition {
         // PERF: an idle machine runs the event here, with no further async call and no
