@@ -29,7 +29,9 @@ struct GrepCommand: ParsableCommand {
               1:a winner
               $ printf 'ab\\naab\\n' | turnstile grep -c -E '^a{2}'
               1
-            """)
+            """,
+        // -h is --no-filename, as in grep: help is --help only.
+        helpNames: [.long])
 
     @OptionGroup(title: "Pattern options") var rules: RuleOptions
     @OptionGroup(title: "Output (as grep)") var grep: GrepOptions

@@ -248,7 +248,7 @@ func recursiveInputs(
     var sawFolder = false
     for path in files {
         var info = stat()
-        if path != "-", stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
+        if path != "-", PathBytes.withCString(path, { stat($0, &info) }) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
             sawFolder = true
             if names.skipsFolder(path, commandLine: true) { continue }
             result.append(contentsOf: try walk.files(under: path, info: info).sorted())

@@ -47,7 +47,9 @@ struct MatchCommand: ParsableCommand {
               4
               $ turnstile match --count-matches --builtin Corpora/messages/sample.txt
             """,
-        version: turnstileVersion)
+        version: turnstileVersion,
+        // -h is --no-filename, as in grep: help is --help only.
+        helpNames: [.long])
 
     @OptionGroup(title: "Rule options") var rules: RuleOptions
 

@@ -226,7 +226,7 @@ struct RuleOptions: ParsableArguments {
     /// The patterns an `-e` value holds: a newline separates patterns, as in grep
     /// (`-e $'a\nb'` is `a` and `b`; a final newline adds the empty pattern, as in grep).
     static func patternPieces(_ value: String) -> [[UInt8]] {
-        Array(value.utf8).split(separator: 0x0A, omittingEmptySubsequences: false).map(Array.init)
+        PathBytes.bytes(value).split(separator: 0x0A, omittingEmptySubsequences: false).map(Array.init)
     }
 
     /// The lines of a `-f` file: split at LF, a CR before the LF dropped (a file saved
@@ -319,9 +319,12 @@ struct StreamOptions: ParsableArguments {
     var color: ColorWhen = .auto
 
     @Option(name: .customLong("max-record-bytes"),
-            help: ArgumentHelp("A longer record is judged on its first N bytes and passed through (or held back) whole without being buffered beyond N.",
+            help: ArgumentHelp("A longer record is judged on its first N bytes and passed through (or held back) whole without being buffered beyond N (default 16 MiB; 4 GiB under grep, which searches any line whole, as GNU grep does).",
                                valueName: "n"))
-    var maxRecordBytes: Int = RecordReader.defaultMaxRecordBytes
+    var maxRecordBytesOption: Int?
+
+    /// `--max-record-bytes`, or 16 MiB.
+    var maxRecordBytes: Int { maxRecordBytesOption ?? RecordReader.defaultMaxRecordBytes }
 
     @Option(name: [.customShort("j"), .customLong("threads")],
             help: ArgumentHelp("Search with N threads: inputs are cut into chunks of whole records, searched in parallel and printed in input order (default: the number of cores).",
@@ -332,7 +335,9 @@ struct StreamOptions: ParsableArguments {
     var files: [String] = []
 
     func validate() throws {
-        if maxRecordBytes < 1 { throw ValidationError("--max-record-bytes must be at least 1") }
+        if let maxRecordBytesOption, maxRecordBytesOption < 1 {
+            throw ValidationError("--max-record-bytes must be at least 1")
+        }
         if let threads, threads < 1 { throw ValidationError("--threads must be at least 1") }
     }
 

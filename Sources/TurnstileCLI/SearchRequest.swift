@@ -32,9 +32,12 @@ struct SearchRequest {
             if let matchKind, matchKind != .leftmostFirst, set.options.syntax != .literal {
                 throw TurnstileError(.invalidOptions("--match-kind \(matchKind) needs literal patterns (-F)"))
             }
+            let givenAsWords = set.options.syntax == .literal
             var set = try reading.translated(set, nullData: grep.nullData)
             // grep -F -o reports the longest of the words starting at one place.
-            let grepKind: MatchKind = grep.onlyMatching && set.options.syntax == .literal ? .leftmostLongest : .leftmostFirst
+            // (Under grep a list of plain words is read as one, with grep's answers.)
+            let words = set.options.syntax == .literal && (givenAsWords || reading.syntax != .parser)
+            let grepKind: MatchKind = grep.onlyMatching && words ? .leftmostLongest : .leftmostFirst
             set.options.matchKind = matchKind ?? grepKind
             set.options.wholeLine = grep.lineRegexp
             set.options.lineRecords = delimiter == .line
@@ -65,12 +68,17 @@ struct SearchRequest {
         let named = grep.withFilename || (!grep.noFilename && (inputs.count > 1 || sawFolder))
         var run = MatchRun(
             matcher: matcher, inputs: inputs, named: named, output: OutputWriter(fd: 1),
-            delimiter: delimiter, maxRecordBytes: stream.maxRecordBytes,
+            delimiter: delimiter, maxRecordBytes: reading.maxRecordBytes(stream),
             threads: stream.parallelThreads)
         run.chunkBytes = stream.chunkBytes
         // Binary input: a NUL in the first buffer, unless NUL ends records (-z).
         if delimiter.byte != 0 && !input.format.isMail { run.binaryFiles = grep.binaryHandling }
         let color = stream.useColor(run.output)
+        // grep 3.8 warns about GREP_COLOR whenever it is set, coloured or not.
+        let legacyColor = ProcessEnvironment.value("GREP_COLOR").flatMap { $0.isEmpty ? nil : $0 }
+        if let legacyColor {
+            printError("\(programName): warning: GREP_COLOR='\(legacyColor)' is deprecated; use GREP_COLORS='mt=\(legacyColor)'")
+        }
         let outcome: MatchRun.Outcome
         if json {
             outcome = run.listJSON()
@@ -92,7 +100,7 @@ struct SearchRequest {
             settings.groupSeparator = grep.contextSeparator
             settings.initialTab = grep.initialTab
             settings.color = color
-            if color { settings.colors = GrepColors() }
+            if color { settings.colors = GrepColors(legacy: legacyColor) }
             settings.terminator = run.delimiter.defaultTerminator
             settings.delimiterByte = run.delimiter.byte
             settings.nullAfterName = grep.nullAfterName
@@ -100,7 +108,8 @@ struct SearchRequest {
             outcome = run.selectRecords(settings)
         }
         if outcome.truncated {
-            printError("\(programName): warning: a record longer than \(stream.maxRecordBytes) bytes was searched only in its first \(stream.maxRecordBytes) bytes (see --max-record-bytes)")
+            let limit = reading.maxRecordBytes(stream)
+            printError("\(programName): warning: a record longer than \(limit) bytes was searched only in its first \(limit) bytes (see --max-record-bytes)")
         }
         // grep -q: a selected record is success, whatever went wrong before it.
         if grep.quiet && outcome.matched { throw ExitCode(0) }

@@ -40,7 +40,7 @@ struct TurnstileCommand: ParsableCommand {
     static func main() {
         // A closed pipe shows up as EPIPE from write(2), which ends the run quietly.
         signal(SIGPIPE, SIG_IGN)
-        let arguments = personalityArguments(CommandLine.arguments)
+        let arguments = personalityArguments(rawArguments())
         if arguments.count < 2 {
             printError(shortUsage)
             terminate(2)

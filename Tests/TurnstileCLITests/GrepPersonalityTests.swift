@@ -170,6 +170,12 @@ struct GrepPersonalityTests {
         Case("echo x > f; grep -c x f >> f; echo $?; cat f"),
         Case("echo x > f; grep x < f >> f; echo $?; cat f"),
         Case("echo x > f; echo x > g; grep -s x f g >> f; echo $?; cat f"),
+        // File names are bytes: not UTF-8, on the command line and under -r.
+        Case(#"n=$(printf 'caf\351'); echo x > "$n"; grep -H x "$n"; grep -l x "$n" nope; grep -r x . | od -c"#),
+        Case(#"mkdir d; echo x > "d/$(printf '\377')"; grep -rc x d | od -c"#),
+        // A list of plain words without -F: the same answers as a regex list, built as one.
+        Case("seq -f 'word%g' 1 10000 > w; printf 'word77\nxx\nword10000 a\n' | grep -n -f w"),
+        Case("seq -f 'w%g' 1 3000 > w; printf 'w77\nxx\nw1000 a\n' | grep -o -w -f w"),
         // Usage errors.
         Case("grep"), Case("grep -E"), Case("echo x | grep -A"), Case("echo x | grep -A x x"),
         Case("echo x | grep --binary-files=nope x"),
@@ -187,6 +193,9 @@ struct GrepPersonalityTests {
         Case(#"printf 'caf\303\251\nCAF\303\211\n' | grep -c -E '^.{4}$'"#),
         Case(#"printf '\303\251t\303\251\nete\n' | grep -o '[^t]'"#),
         Case(#"printf 'x\303\251y\n' | grep -o '[[:alpha:]]*'"#, locale: "C"),
+        Case(#"printf '\303\251lan\nELAN\n\303\211LAN\n' | grep -Fi "$(printf '\303\211LAN')""#),
+        Case(#"printf '\303\251lan\nELAN\n\303\211LAN\n' | grep -i -e "$(printf '\303\211LAN')" -e x"#),
+        Case(#"printf '\303\251lan\nELAN\n\303\211LAN\n' | grep -Fic "$(printf '\303\251LAN')""#),
         Case(#"printf 'a\nb\0c\0' | grep -z 'a.b' | od -c"#),
         Case(#"printf 'a\nb\0c\0' | grep -z '^b' | od -c"#),
     ]

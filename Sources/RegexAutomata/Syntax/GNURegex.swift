@@ -67,11 +67,18 @@ public enum GNURegex {
     ///   - dotMatchesNewline: whether `.` matches a newline (grep `-z`, whose records may
     ///     hold newlines).
     /// - Complexity: O(n) in the pattern's length.
+    ///   - classMembers: the members of a POSIX class by name (`alpha`, `space`…) in the
+    ///     locale, as code point ranges; when given (UTF-8 text only), `[:name:]`, `\w`,
+    ///     `\W`, `\s` and `\S` are written out as those ranges, so they mean what the
+    ///     locale says (grep in a UTF-8 locale: `[[:alpha:]]` matches `é`). Without it
+    ///     they are the parser's ASCII classes.
     public static func translate(
-        _ pattern: [UInt8], dialect: Dialect, bytesMode: Bool = false, dotMatchesNewline: Bool = false
+        _ pattern: [UInt8], dialect: Dialect, bytesMode: Bool = false, dotMatchesNewline: Bool = false,
+        classMembers: ((String) -> [ClosedRange<UInt32>])? = nil
     ) throws(Error) -> Translation {
         var reader = GNURegexReader(pattern: pattern, dialect: dialect, bytesMode: bytesMode,
                                     dotMatchesNewline: dotMatchesNewline)
+        if !bytesMode { reader.classMembers = classMembers }
         return try reader.translate()
     }
 }
@@ -84,6 +91,8 @@ private struct GNURegexReader {
     let dotMatchesNewline: Bool
     var pos = 0
     var warnings: [String] = []
+    /// The locale's classes (see ``GNURegex/translate(_:dialect:bytesMode:dotMatchesNewline:classMembers:)``).
+    var classMembers: ((String) -> [ClosedRange<UInt32>])?
 
     init(pattern: [UInt8], dialect: GNURegex.Dialect, bytesMode: Bool, dotMatchesNewline: Bool) {
         self.pattern = pattern
@@ -312,7 +321,18 @@ private struct GNURegexReader {
         case UInt8(ascii: "S"): "\\S"
         default: nil
         }
-        if let special { return Item(bytes: Array(special.utf8), kind: .atom) }
+        if let special {
+            if let classMembers {
+                // grep's \w is [_[:alnum:]], \s is [[:space:]], in the locale.
+                let lower = d | 0x20
+                var ranges = classMembers(lower == UInt8(ascii: "w") ? "alnum" : "space")
+                if lower == UInt8(ascii: "w") { ranges.append(0x5F...0x5F) }
+                let negated = d == UInt8(ascii: "W") || d == UInt8(ascii: "S")
+                return Item(bytes: [UInt8(ascii: "[")] + (negated ? [UInt8(ascii: "^")] : []) + Self.written(ranges)
+                                + [UInt8(ascii: "]")], kind: .atom)
+            }
+            return Item(bytes: Array(special.utf8), kind: .atom)
+        }
         let look: String? = switch d {
         case UInt8(ascii: "b"): "\\b"
         case UInt8(ascii: "B"): "\\B"
@@ -363,6 +383,16 @@ private struct GNURegexReader {
         }
     }
 
+    /// Code point ranges as the members of a parser class: `\x{H}-\x{H}` each.
+    private static func written(_ ranges: [ClosedRange<UInt32>]) -> [UInt8] {
+        var out: [UInt8] = []
+        for r in ranges {
+            out += Array("\\x{\(String(r.lowerBound, radix: 16))}".utf8)
+            if r.upperBound > r.lowerBound { out += Array("-\\x{\(String(r.upperBound, radix: 16))}".utf8) }
+        }
+        return out
+    }
+
     /// `\xHH`: a byte in bytes mode, a control character in either mode.
     private static func hexEscape(_ c: UInt8) -> [UInt8] {
         let hex = Array("0123456789ABCDEF".utf8)
@@ -411,7 +441,11 @@ private struct GNURegexReader {
                 if kind == UInt8(ascii: ":") {
                     let name = String(decoding: inner, as: UTF8.self)
                     guard Self.classNames.contains(name) else { throw Self.fail("Invalid character class name") }
-                    out += Array("[:\(name):]".utf8)
+                    if let classMembers, case let ranges = classMembers(name), !ranges.isEmpty {
+                        out += Self.written(ranges)
+                    } else {
+                        out += Array("[:\(name):]".utf8)
+                    }
                     continue
                 }
                 guard let character = singleCharacter(inner) else {

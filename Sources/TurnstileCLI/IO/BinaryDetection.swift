@@ -30,9 +30,9 @@ enum BinaryDetection {
     static func mightBeBinary(_ path: String) -> Bool {
         if path == "-" { return true }
         var info = stat()
-        guard stat(path, &info) == 0 else { return false }
+        guard PathBytes.withCString(path, { stat($0, &info) }) == 0 else { return false }
         guard (info.st_mode & S_IFMT) == S_IFREG else { return true }
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        let fd = PathBytes.withCString(path) { open($0, O_RDONLY | O_CLOEXEC) }
         guard fd >= 0 else { return false }
         defer { close(fd) }
         var buffer = [UInt8](repeating: 0, count: size)

@@ -10,7 +10,7 @@ struct InputError: Error {
 /// A regular file that is also the output is refused when ``outputFile`` is set
 /// (grep's "input file is also the output": reading what it writes would not end).
 func openInput(_ path: String) throws(InputError) -> Int32 {
-    let fd = path == "-" ? 0 : open(path, O_RDONLY | O_CLOEXEC)
+    let fd = path == "-" ? 0 : PathBytes.withCString(path) { open($0, O_RDONLY | O_CLOEXEC) }
     if fd < 0 { throw InputError(message: "\(path): \(errnoDescription(errno))") }
     var info = stat()
     guard fstat(fd, &info) == 0 else { return fd }
@@ -119,7 +119,7 @@ enum InputKind: Equatable {
 
     init(_ path: String) {
         var info = stat()
-        guard path != "-", stat(path, &info) == 0 else { self = .other; return }
+        guard path != "-", PathBytes.withCString(path, { stat($0, &info) }) == 0 else { self = .other; return }
         switch info.st_mode & S_IFMT {
         case S_IFDIR: self = .folder
         case S_IFCHR, S_IFBLK, S_IFIFO, S_IFSOCK: self = .device

@@ -119,7 +119,7 @@ struct GrepSink: ChunkSink {
 
     mutating func beginInput(name: String?, firstRecord: Int) {
         self.name = name
-        namePrefix = name.map { Array($0.utf8) } ?? []
+        namePrefix = name.map(PathBytes.bytes) ?? []
         inputSerial += 1
         recordNumber = firstRecord
         nextOffset = 0
@@ -154,9 +154,11 @@ struct GrepSink: ChunkSink {
         switch settings.mode {
         case .count:
             let count = settings.countsMatches ? tally.matches : tally.selected
-            return name.map { "\($0)\(settings.nullAfterName ? "\0" : ":")\(count)\n" } ?? "\(count)\n"
+            let separator = settings.nullAfterName ? "\0" : settings.colored(":", settings.colors.separator)
+            return name.map { "\(settings.colored($0, settings.colors.fileName))\(separator)\(count)\n" } ?? "\(count)\n"
         case .filesWithoutMatch:
-            return tally.selected == 0 ? listName + (settings.nullAfterName ? "\0" : "\n") : nil
+            return tally.selected == 0
+                ? settings.colored(listName, settings.colors.fileName) + (settings.nullAfterName ? "\0" : "\n") : nil
         case .records, .filesWithMatches, .quiet:
             return nil
         }
@@ -263,7 +265,7 @@ struct GrepSink: ChunkSink {
         case .quiet:
             throw .allDone
         case .filesWithMatches:
-            try output.write(listName)
+            try output.write(PathBytes.bytes(settings.colored(listName, settings.colors.fileName)))
             try output.write(byte: settings.nullAfterName ? 0 : 0x0A)
             throw .inputDone
         case .filesWithoutMatch:
@@ -398,5 +400,13 @@ struct GrepSink: ChunkSink {
         Rendering.mergedRanges(matches, into: &ranges)
         try Rendering.writeHighlighted(content, ranges: ranges, to: output,
                                        start: settings.colors.start(settings.colors.match), end: settings.colors.end(settings.colors.match))
+    }
+}
+extension GrepSink.Settings {
+    /// `text` in the colour `sgr` under `--color`, as grep colours names in `-l`, `-L`
+    /// and `-c` output; `text` itself otherwise.
+    func colored(_ text: String, _ sgr: String) -> String {
+        guard color else { return text }
+        return String(decoding: colors.start(sgr), as: UTF8.self) + text + String(decoding: colors.end(sgr), as: UTF8.self)
     }
 }
