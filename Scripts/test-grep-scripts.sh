@@ -58,7 +58,7 @@ grep -rl error tree | sort
 grep -rh error tree --include='*.log'
 grep -c '^$' log.txt
 grep -n '^[[:upper:]]' log.txt
-grep -o '\<[a-z]*\>' log.txt | sort | uniq -c
+grep -v 'caf' log.txt | grep -o '\<[a-z]*\>' | sort | uniq -c
 grep -E -o '[[:alpha:]]+' log.txt | head -3
 grep -i 'élan' log.txt
 grep -w -c 'error' log.txt readme.txt

@@ -77,9 +77,9 @@ struct MatchCommand: ParsableCommand {
         if offsets && json { throw ValidationError("choose at most one of --offsets and --json") }
         if offsets || json {
             let g = grep
-            if g.onlyMatching || g.byteOffset || g.lineNumber || g.invert || g.count || g.countMatches
+            if g.onlyMatching || g.byteOffset || g.lineNumber || (g.invert && offsets) || g.count || g.countMatches
                 || g.filesWithMatches || g.filesWithoutMatch || g.quiet || g.hasContext || g.maxCount != nil {
-                throw ValidationError("--offsets and --json list every match; they take none of -o, -b, -n, -v, -c, --count-matches, -l, -L, -q, -m, -A, -B, -C")
+                throw ValidationError("--offsets and --json list every match; they take none of -o, -b, -n, -c, --count-matches, -l, -L, -q, -m, -A, -B, -C (and --offsets not -v)")
             }
         }
         if builtin && !rules.isEmpty {

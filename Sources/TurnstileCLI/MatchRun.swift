@@ -50,8 +50,9 @@ struct MatchRun {
 
     /// `--json`: ripgrep's messages, on one thread (each input's messages carry its
     /// totals).
-    func listJSON() -> Outcome {
+    func listJSON(invert: Bool = false) -> Outcome {
         var sink = RipgrepJSONSink(output: output)
+        sink.invert = invert
         var reader = pipeline(threaded: false).makeReader()
         let status = runInputs(inputs, output: output) { (fd, name) throws(ScanError) in
             sink.beginInput(name: name)

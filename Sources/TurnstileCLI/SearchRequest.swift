@@ -17,7 +17,7 @@ struct SearchRequest {
 
     func run() throws {
         inputMessagesSuppressed = grep.noMessages
-        if let label = grep.label { standardInputLabel = label }
+        if let label = grep.label { standardInputLabel = label } else if json { standardInputLabel = "<stdin>" }  // rg's name
         let delimiter = try input.delimiter(grep.nullData ? .nul : stream.delimiter)
         var operands = stream.files
         var ruleOptions = rules
@@ -81,7 +81,7 @@ struct SearchRequest {
         }
         let outcome: MatchRun.Outcome
         if json {
-            outcome = run.listJSON()
+            outcome = run.listJSON(invert: grep.invert)
         } else if offsets || (grep.countMatches && grep.mode == .records && !grep.invert && grep.limit == nil) {
             outcome = run.listMatches(mode: offsets ? .lines : .count, color: color)
         } else {
