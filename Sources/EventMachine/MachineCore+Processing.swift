@@ -151,8 +151,14 @@ extension MachineCore {
                 return .failure(refusal)
             }
         }
-        // PERF: through the buffer, the hooks are called without a retain each.
-        if present & 2 != 0 { hooks.before[i].withUnsafeBufferPointer { for hook in $0 { call(hook, t) } } }
+        // SAFETY: `hooks` is held for this call, so its `listed` buffer is alive and
+        // unchanged (MachineHooks.recompute); the bounds were made with it.
+        let bounds = 3 &* i
+        if present & 2 != 0 {
+            var k = Int(hooks.listedBounds[bounds])
+            let end = Int(hooks.listedBounds[bounds &+ 1])
+            while k < end { call(hooks.listed[k], t); k &+= 1 }
+        }
         let (cancelled, notify): ([Task<Void, Never>]?, Bool) = locked {
             let cancelled = commitLocked(plan)
             defer { stateRead = false }
@@ -160,7 +166,11 @@ extension MachineCore {
         }
         if let cancelled { for task in cancelled { task.cancel() } }
         if notify { announce() }
-        if present & 4 != 0 { hooks.after[i].withUnsafeBufferPointer { for hook in $0 { call(hook, t) } } }
+        if present & 4 != 0 {
+            var k = Int(hooks.listedBounds[bounds &+ 1])
+            let end = Int(hooks.listedBounds[bounds &+ 2])
+            while k < end { call(hooks.listed[k], t); k &+= 1 }
+        }
         if hooks.streaming { for subscriber in hooks.subscribers { subscriber.continuation.yield(t) } }
         return .success(t)
     }

@@ -39,10 +39,21 @@ internal final class MachineHooks<State: Discriminated, Event: Discriminated, Ho
     /// will-exit innermost first, will-enter outermost first), and every one after it
     /// (did-exit, did-enter, state-scoped work, did-fire, observers). Empty elsewhere.
     ///
-    /// PERF: two array reads per event instead of one per list and state (event-table,
-    /// "2 hooks + an observer": each read retains and releases an array).
-    @exclusivity(unchecked) @usableFromInline var before: [[Hook]] = []
-    @exclusivity(unchecked) @usableFromInline var after: [[Hook]] = []
+    var before: [[Hook]] = []
+    var after: [[Hook]] = []
+    /// `before` and `after` of every entry, one after the other in one buffer that this
+    /// table owns: entry `i`'s hooks before the change are
+    /// `listed[listedBounds[3i] ..< listedBounds[3i + 1]]`, those after it
+    /// `listed[listedBounds[3i + 1] ..< listedBounds[3i + 2]]`.
+    ///
+    /// PERF: event-table, "2 hooks + an observer". Called from arrays, each list cost a
+    /// retain and release of the array and each hook one of its closure (atomic
+    /// operations, most of an event's cost); called in place from this buffer, which
+    /// lives as long as the table the processing caller holds, they cost neither.
+    @exclusivity(unchecked) @usableFromInline var listed: UnsafeMutablePointer<Hook>
+    @exclusivity(unchecked) @usableFromInline var listedBounds: [Int32] = []
+    /// How many hooks `listed` holds (initialized).
+    var listedCount = 0
     /// By table index: which of the event's guards (1), `before` (2) and `after` (4)
     /// are non-empty, so that an empty list costs a byte read rather than an array's
     /// retain and release.
@@ -67,7 +78,13 @@ internal final class MachineHooks<State: Discriminated, Event: Discriminated, Ho
         willFire = Array(repeating: [], count: e)
         didFire = Array(repeating: [], count: e)
         quiet = []
+        listed = .allocate(capacity: 1)
         recompute(definition)
+    }
+
+    deinit {
+        listed.deinitialize(count: listedCount)
+        listed.deallocate()
     }
 
     /// A copy to change and swap in.
@@ -140,5 +157,24 @@ internal final class MachineHooks<State: Discriminated, Event: Discriminated, Ho
             if !before[i].isEmpty { present[i] |= 2 }
             if !after[i].isEmpty { present[i] |= 4 }
         }
+        // SAFETY: `listed` is only changed here, on a table no processing caller holds
+        // (MachineCore.register copies a shared table first); it is freed in deinit.
+        let total = definition.table.cells.indices.reduce(0) { $0 + before[$1].count + after[$1].count }
+        let buffer = UnsafeMutablePointer<Hook>.allocate(capacity: max(total, 1))
+        var bounds: [Int32] = []
+        bounds.reserveCapacity(3 * definition.table.cells.count)
+        var k = 0
+        for i in definition.table.cells.indices {
+            bounds.append(Int32(k))
+            for hook in before[i] { (buffer + k).initialize(to: hook); k += 1 }
+            bounds.append(Int32(k))
+            for hook in after[i] { (buffer + k).initialize(to: hook); k += 1 }
+            bounds.append(Int32(k))
+        }
+        listed.deinitialize(count: listedCount)
+        listed.deallocate()
+        listed = buffer
+        listedCount = total
+        listedBounds = bounds
     }
 }

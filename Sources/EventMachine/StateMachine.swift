@@ -236,6 +236,40 @@ public final class StateMachine<State: Discriminated, Event: Discriminated>: Sen
         core.register { [c] in $0.registeredGuards.append((eventClass: c, body: body)) }
     }
 
+    /// Adds a guard that is given the transition's parts without optionals: a guard
+    /// only ever runs for an event, so the state left and the event are always there
+    /// (``Transition/from`` and ``Transition/event`` are optional only for the start).
+    ///
+    /// ```swift
+    /// machine.addGuard(for: .coin) { from, event, to in
+    ///     if case .coin(let cents) = event { cents >= 25 } else { false }
+    /// }
+    /// ```
+    public func addGuard(
+        for event: Event.Case? = nil, _ body: @escaping @Sendable (_ from: State, _ event: Event, _ to: State) -> Bool
+    ) {
+        addGuard(for: event) { (t: Transition) -> Bool in
+            guard let from = t.from, let e = t.event else { return true }   // not reached: guards run for events only
+            return body(from, e, t.to)
+        }
+    }
+
+    /// Adds a will-fire hook given the transition's parts without optionals (a fire hook
+    /// only runs for an event); see ``onWillFire(_:_:)``.
+    public func onWillFire(_ event: Event.Case, _ hook: @escaping @Sendable (_ from: State, _ event: Event, _ to: State) -> Void) {
+        onWillFire(event) { (t: Transition) in
+            if let from = t.from, let e = t.event { hook(from, e, t.to) }
+        }
+    }
+
+    /// Adds a did-fire hook given the transition's parts without optionals; see
+    /// ``onDidFire(_:_:)``.
+    public func onDidFire(_ event: Event.Case, _ hook: @escaping @Sendable (_ from: State, _ event: Event, _ to: State) -> Void) {
+        onDidFire(event) { (t: Transition) in
+            if let from = t.from, let e = t.event { hook(from, e, t.to) }
+        }
+    }
+
     /// Adds a hook run before the machine leaves `state` (step 3). A case outside
     /// `allCases` is never entered, so its hooks never run.
     public func onWillExit(_ state: State.Case, _ hook: @escaping Hook) { add(hook, to: \.willExit, state) }
@@ -465,7 +499,7 @@ public final class StateMachine<State: Discriminated, Event: Discriminated>: Sen
     ///
     /// - Throws: ``TransitionError`` when the event is refused in the state it meets.
     /// - Complexity: as ``fire(_:)``.
-    @inlinable
+    @inlinable @inline(__always)
     @discardableResult
     public nonisolated(nonsending) func send(_ event: Event) async throws(TransitionError) -> Transition {
         // PERF: an idle machine runs the event here, with no further async call and no

@@ -41,6 +41,33 @@ struct EventMachineOutcomeTests {
         #expect(gate.state == .locked)
     }
 
+    @Test("EventMachine guards and fire hooks given (from, event, to) see the values without optionals")
+    func unwrappedParts() throws {
+        enum Coin: Discriminated, Hashable {
+            case coin(cents: Int), push
+            enum Case: CaseIterable, Hashable, Sendable { case coin, push }
+            var `case`: Case { if case .coin = self { .coin } else { .push } }
+        }
+        let gate = try StateMachine<F.Gate, Coin>(initial: .locked, rules: [
+            .on(.coin, from: .locked, to: .unlocked),
+            .on(.push, from: .unlocked, to: .locked),
+        ])
+        let seen = F.Recorder<String>()
+        gate.addGuard(for: .coin) { from, event, to in
+            seen.append("guard \(from) \(event) \(to)")
+            if case .coin(let cents) = event { return cents >= 25 }
+            return false
+        }
+        gate.onWillFire(.coin) { from, event, to in seen.append("will \(from) \(event) \(to)") }
+        gate.onDidFire(.coin) { from, event, to in seen.append("did \(from) \(event) \(to)") }
+        #expect(throws: StateMachine<F.Gate, Coin>.TransitionError.self) { try gate.fire(.coin(cents: 10)) }
+        try gate.fire(.coin(cents: 25))
+        #expect(seen.values == [
+            "guard locked coin(cents: 10) unlocked",
+            "guard locked coin(cents: 25) unlocked", "will locked coin(cents: 25) unlocked", "did locked coin(cents: 25) unlocked",
+        ])
+    }
+
     /// A case type that is not a one-byte enum: looked up by hash.
     struct Level: Hashable, Sendable, CaseIterable {
         var value: Int
