@@ -105,6 +105,8 @@ struct RipgrepJSONSink: RecordSink {
         var found: [Match] = []
         for m in matches where m.end <= content.count {
             if m.isEmpty, let last = found.last, last.end == m.start { continue }
+            // rg reports no empty match after the last byte of a line without a newline.
+            if m.isEmpty, m.start == content.count, terminator.isEmpty { continue }
             found.append(m)
         }
         if invert {
