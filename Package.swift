@@ -4,6 +4,7 @@
 // Dependency direction (nothing points back up):
 //   CChecksum ◄─ AutomatonCore (CRC-32C of saved files)
 //   AutomatonCore ◄─ EventMachine (typed state/event machines; nothing else uses it)
+//   EventMachineTesting (TestClock for an app's tests of timeouts; depends on nothing)
 //   AutomatonCore, CLiteralSIMD ◄─ LiteralAutomata ◄─┐
 //   AutomatonCore, LiteralAutomata ◄─ RegexAutomata ◄───┼─ Turnstile ◄─ turnstile (executable)
 //   CPCRE2 ◄─ PCRE2Oracle ◄─ test targets and Benchmarks/ only (never a library product)
