@@ -13,7 +13,7 @@ SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || command -v sudo 2>/dev/null)
 APT_GET := $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get
 
-.PHONY: run test deps bench bench-smoke test-spark spark-deps install install-build uninstall test-install
+.PHONY: run test deps bench bench-smoke test-spark spark-deps install install-build uninstall test-install test-grep-scripts grep-links-check
 
 # The main job: filter the sample messages with the built-in spam list (prints the clean ones).
 run:
@@ -28,6 +28,7 @@ test: deps
 	$(MAKE) test-spark TURNSTILE=$(CURDIR)/Benchmarks/.build/release/turnstile
 	$(MAKE) fuzz-smoke FUZZ_SMOKE_SECONDS=20
 	$(MAKE) test-install
+	$(MAKE) test-grep-scripts TURNSTILE=$(CURDIR)/Benchmarks/.build/release/turnstile
 
 # libpcre2-8 headers and its pkg-config file, for the PCRE2 oracle the tests use;
 # procmail and maildrop, which the README's delivery recipes run in the tests; spamc and
@@ -49,6 +50,11 @@ deps:
 	@if ! pkg-config --exists sqlite3 || ! [ -x /usr/bin/sqlite3 ]; then \
 		echo "make deps: installing libsqlite3-dev and sqlite3 with apt-get"; \
 		$(APT_GET) update && $(APT_GET) install -y libsqlite3-dev sqlite3; \
+	fi
+	@if ! command -v bzip2 >/dev/null 2>&1 || ! command -v xz >/dev/null 2>&1 || ! command -v zstd >/dev/null 2>&1 \
+		|| ! [ -d /usr/lib/locale/en_US.utf8 ]; then \
+		echo "make deps: installing bzip2, xz-utils, zstd and locales-all (test-grep-scripts runs zgrep and friends; the grep tests use a UTF-8 locale) with apt-get"; \
+		$(APT_GET) update && $(APT_GET) install -y --no-install-recommends bzip2 xz-utils zstd locales-all; \
 	fi
 	@if ! command -v dot >/dev/null 2>&1; then \
 		echo "make deps: installing graphviz (the event machine's DOT test runs dot) with apt-get"; \
@@ -151,17 +157,45 @@ install-build:
 		$(INSTALL_STAGE)/turnstile --generate-completion-script $$shell > $(INSTALL_STAGE)/completion.$$shell || exit 1; \
 	done
 
-install: install-build
+# GREP_LINKS_DIR=DIR also puts links named grep, egrep and fgrep to the installed binary
+# in DIR (issue 35: turnstile answers as GNU grep when run through them). There is no
+# default, and the system's own folders are refused, so the system's grep is never
+# replaced by accident: pick a folder of your own and put it first on PATH, e.g.
+#   make install PREFIX=$$HOME/.local GREP_LINKS_DIR=$$HOME/.local/turnstile-grep/bin
+GREP_LINKS_DIR ?=
+GREP_LINKS := grep egrep fgrep
+grep-links-check:
+	@case "$(abspath $(GREP_LINKS_DIR))" in /bin|/usr/bin|/sbin|/usr/sbin|/usr/local/bin) \
+		echo "make install: GREP_LINKS_DIR=$(GREP_LINKS_DIR) would put turnstile in place of the system's grep; choose a folder of your own" >&2; exit 2;; esac
+
+install: grep-links-check install-build
 	install -D -m 755 $(INSTALL_STAGE)/turnstile $(DESTDIR)$(PREFIX)/bin/turnstile
 	install -D -m 644 $(INSTALL_STAGE)/turnstile.1 $(DESTDIR)$(PREFIX)/share/man/man1/turnstile.1
 	install -D -m 644 $(INSTALL_STAGE)/completion.bash $(DESTDIR)$(PREFIX)/share/bash-completion/completions/turnstile
 	install -D -m 644 $(INSTALL_STAGE)/completion.zsh $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_turnstile
 	install -D -m 644 $(INSTALL_STAGE)/completion.fish $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/turnstile.fish
+	@if [ -n "$(GREP_LINKS_DIR)" ]; then \
+		mkdir -p $(DESTDIR)$(GREP_LINKS_DIR) && for name in $(GREP_LINKS); do \
+			ln -sfn $(PREFIX)/bin/turnstile $(DESTDIR)$(GREP_LINKS_DIR)/$$name || exit 1; \
+			echo "linked $(DESTDIR)$(GREP_LINKS_DIR)/$$name -> $(PREFIX)/bin/turnstile"; \
+		done; \
+	fi
 
 # Removes exactly the files `make install` put there (directories it shares with other
 # packages, such as share/man/man1, stay).
 uninstall:
 	rm -f $(addprefix $(DESTDIR)$(PREFIX)/,$(INSTALLED_FILES))
+	@if [ -n "$(GREP_LINKS_DIR)" ]; then for name in $(GREP_LINKS); do \
+		link=$(DESTDIR)$(GREP_LINKS_DIR)/$$name; \
+		if [ -L "$$link" ] && [ "$$(readlink "$$link")" = "$(PREFIX)/bin/turnstile" ]; then rm -f "$$link"; fi; \
+	done; fi
+
+# Turnstile first on PATH as grep (issue 35): the shell scripts of Debian packages that
+# call grep (zgrep, bzgrep, xzgrep, zstdgrep, rgrep, egrep, fgrep, lesspipe) and a
+# harness of everyday grep commands, run with links named grep/egrep/fgrep to TURNSTILE
+# first on PATH and with the system's grep; outputs and exit statuses must be equal.
+test-grep-scripts: deps
+	Scripts/test-grep-scripts.sh $(or $(TURNSTILE),$(CURDIR)/.build/debug/turnstile)
 
 # CI (part of `make test`): installs into a temporary DESTDIR, renders the man page with
 # man -l, loads each completion in its shell, then checks `make uninstall` removes every file.

@@ -4,6 +4,7 @@
 // Dependency direction (nothing points back up):
 //   CChecksum ◄─ AutomatonCore (CRC-32C of saved files)
 //   AutomatonCore ◄─ EventMachine (typed state/event machines; nothing else uses it)
+//   EventMachineTesting (TestClock for an app's tests of timeouts; depends on nothing)
 //   AutomatonCore, CLiteralSIMD ◄─ LiteralAutomata ◄─┐
 //   AutomatonCore, LiteralAutomata ◄─ RegexAutomata ◄───┼─ Turnstile ◄─ turnstile (executable)
 //   CPCRE2 ◄─ PCRE2Oracle ◄─ test targets and Benchmarks/ only (never a library product)
@@ -27,6 +28,8 @@ let package = Package(
     products: [
         .library(name: "AutomatonCore", targets: ["AutomatonCore"]),
         .library(name: "EventMachine", targets: ["EventMachine"]),
+        // A manual clock for an app's tests of timeouts (issue 36); no dependency.
+        .library(name: "EventMachineTesting", targets: ["EventMachineTesting"]),
         .library(name: "LiteralAutomata", targets: ["LiteralAutomata"]),
         .library(name: "RegexAutomata", targets: ["RegexAutomata"]),
         .library(name: "Turnstile", targets: ["Turnstile"]),
@@ -44,6 +47,7 @@ let package = Package(
         .target(name: "CChecksum"),
         .target(name: "AutomatonCore", dependencies: ["CChecksum"], swiftSettings: strict),
         .target(name: "EventMachine", dependencies: ["AutomatonCore"], swiftSettings: strict),
+        .target(name: "EventMachineTesting", swiftSettings: strict),
         // SIMD kernels (Teddy, memchr2/3) in C: Swift's SIMD types have no byte shuffle.
         .target(name: "CLiteralSIMD"),
         .target(name: "LiteralAutomata", dependencies: ["AutomatonCore", "CLiteralSIMD"], swiftSettings: strict),
@@ -92,7 +96,10 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(name: "AutomatonCoreTests", dependencies: ["AutomatonCore", "TestSupport"]),
-        .testTarget(name: "EventMachineTests", dependencies: ["EventMachine", "AutomatonCore", "TestSupport"]),
+        .testTarget(
+            name: "EventMachineTests",
+            dependencies: ["EventMachine", "EventMachineTesting", "AutomatonCore", "TestSupport"]
+        ),
         .testTarget(name: "PCRE2OracleTests", dependencies: ["PCRE2Oracle", "TestSupport"]),
         .testTarget(
             name: "LiteralAutomataTests",

@@ -44,6 +44,28 @@ let package = Package(
             path: "Benchmarks/EngineSearch",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
         ),
+        // The event machine per event (issue 36): the gate three ways, shared by the
+        // package-benchmark suite and `event-table` (the README's ns-per-event table).
+        .target(
+            name: "EventWorkloads",
+            dependencies: [.product(name: "EventMachine", package: "Turnstile")],
+            path: "Sources/EventWorkloads"
+        ),
+        .executableTarget(
+            name: "EventMachineEvents",
+            dependencies: [
+                "EventWorkloads",
+                .product(name: "Benchmark", package: "package-benchmark"),
+                .product(name: "EventMachine", package: "Turnstile"),
+            ],
+            path: "Benchmarks/EventMachineEvents",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
+        ),
+        .executableTarget(
+            name: "event-table",
+            dependencies: ["EventWorkloads", .product(name: "EventMachine", package: "Turnstile")],
+            path: "Sources/EventTable"
+        ),
         // Plain Swift, no benchmark framework: one process measures every engine on
         // every workload of ../Corpora/bench/workloads.json and checks their counts.
         .executableTarget(

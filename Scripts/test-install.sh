@@ -14,7 +14,8 @@ prefix=/usr/local
 root="$stage$prefix"
 fail() { echo "test-install: $*" >&2; exit 1; }
 
-$MAKE --no-print-directory install DESTDIR="$stage" PREFIX="$prefix"
+links=/opt/turnstile-grep/bin
+$MAKE --no-print-directory install DESTDIR="$stage" PREFIX="$prefix" GREP_LINKS_DIR="$links"
 
 installed=$(cd "$stage" && find . -type f | sort)
 expected=$(printf './usr/local/%s\n' bin/turnstile share/man/man1/turnstile.1 \
@@ -58,7 +59,22 @@ for word in filter match compile eval rules train serve learn; do
 done
 echo "test-install: bash, zsh and fish completions ok"
 
-$MAKE --no-print-directory uninstall DESTDIR="$stage" PREFIX="$prefix"
-left=$(cd "$stage" && find . -type f)
+# GREP_LINKS_DIR: grep, egrep and fgrep link to the installed binary and answer as grep
+# (run here through links of the same names to the staged binary); the system's folders
+# are refused.
+for name in grep egrep fgrep; do
+    [ "$(readlink "$stage$links/$name")" = "$prefix/bin/turnstile" ] || fail "$links/$name is not a link to $prefix/bin/turnstile"
+    ln -s "$root/bin/turnstile" "$work/$name"
+done
+[ "$(printf 'ab\naab\n' | "$work/grep" -c 'a\{2\}')" = 1 ] || fail "the grep link does not read BRE"
+[ "$(printf 'ab\naab\n' | "$work/egrep" -c 'a{2}|x')" = 1 ] || fail "the egrep link does not read ERE"
+[ "$(printf 'a.b\naxb\n' | "$work/fgrep" -c 'a.b')" = 1 ] || fail "the fgrep link does not read literal strings"
+if $MAKE --no-print-directory install DESTDIR="$stage" PREFIX="$prefix" GREP_LINKS_DIR=/usr/bin >/dev/null 2>&1; then
+    fail "make install GREP_LINKS_DIR=/usr/bin was not refused"
+fi
+echo "test-install: grep, egrep and fgrep links ok"
+
+$MAKE --no-print-directory uninstall DESTDIR="$stage" PREFIX="$prefix" GREP_LINKS_DIR="$links"
+left=$(cd "$stage" && find . -type f -o -type l)
 [ -z "$left" ] || fail "make uninstall left files behind: $left"
 echo "test-install: make uninstall removed every installed file"

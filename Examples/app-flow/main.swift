@@ -99,10 +99,11 @@ actor SessionService {
             .on(.signOut, from: .signedIn, to: .signedOut),
         ])
         machine.onDidEnter(.launching) { _ in print("  checking the session…") }
-        machine.task(in: .launching) { [unowned self] _ in
-            // Cancelled when the machine leaves .launching (say, on the timeout).
+        machine.task(in: .launching) { context in
+            // Cancelled when the machine leaves .launching (say, on the timeout); then
+            // `context.send` does nothing.
             guard let response = await service.check() else { return }
-            _ = try? await machine.send(.sessionChecked(response))
+            await context.send(.sessionChecked(response))
         }
         machine.timeout(in: .launching, after: .seconds(1), fire: .timedOut)
         machine.onDidEnter(.signedIn) { transition in
@@ -114,14 +115,15 @@ actor SessionService {
 }
 
 let flow = try AppFlow(service: SessionService())
+// Printed by an observer, which runs inside each transition right after its hooks, so
+// the output keeps the transitions' order whichever task (this one or the check) fired
+// them; the stream below is only for waiting.
+flow.machine.observe { transition in print(transition) }
 let transitions = flow.machine.transitions
 
-/// Waits for the machine to settle in `state`, printing each transition on the way.
+/// Waits for the machine to settle in `state`.
 func wait(for state: AppState.Case) async {
-    for await transition in transitions {
-        print(transition)
-        if transition.to.case == state { return }
-    }
+    for await transition in transitions where transition.to.case == state { return }
 }
 
 flow.machine.start()

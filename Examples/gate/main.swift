@@ -67,7 +67,7 @@ let visitors: [GateEvent] = [
 ]
 for event in visitors {
     print(event)
-    _ = try? turnstile.fire(event)
+    turnstile.attempt(event)          // a refusal is reported to observeRejections
 }
 print("passengers: \(passengers.withLock { $0 }), coins kept: \(coinsKept.withLock { $0 }), state: \(turnstile.state)")
 print(turnstile.dot(name: "turnstile"), terminator: "")

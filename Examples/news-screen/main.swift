@@ -85,12 +85,13 @@ actor NewsService {
             if case .failed(let message) = transition.to { banner = "Could not load: \(message)" }
         }
         // The request lives as long as the screen is loading.
-        machine.task(in: .loading) { [unowned self] _ in
+        // Its context's `send` does nothing once the task is cancelled (the user left,
+        // or the screen was released), so the task captures no `self`.
+        machine.task(in: .loading) { context in
             do {
-                let articles = try await service.latest()
-                _ = try? await machine.send(.loaded(articles))
+                await context.send(.loaded(try await service.latest()))
             } catch {
-                _ = try? await machine.send(.failed("you are offline"))
+                await context.send(.failed("you are offline"))
             }
         }
     }

@@ -1,22 +1,49 @@
 // The mutable half of a running machine, shared by both kinds of machine: where it is
 // (the leaf state's value and position, history, how often each state was entered, the
-// tasks tied to active states), its run-to-completion queue, and its hooks. The core
-// is generic over the closure types because the thread-safe StateMachine keeps
-// `@Sendable` closures behind a lock while MainActorStateMachine keeps `@MainActor`
-// closures on the main actor; everything else — what an event does, in which order
-// the hooks run — is the same code (TransitionPlan.swift, `Steps.run`).
+// tasks tied to active states), its run-to-completion queue, its hooks
+// (MachineHooks.swift), and the one implementation of what an event does — in which
+// order the hooks run, when the state changes. It is generic over the closure types
+// because the thread-safe StateMachine keeps `@Sendable` closures behind a mutex while
+// MainActorStateMachine keeps `@MainActor` closures on the main actor (`Lock` is then
+// `NoLock`); the owner passes small closures that call its own closures in its own
+// isolation.
+//
+// Speed (issue 36). Everything on the way from `fire` to a hook is `@inlinable`, so the
+// app's module specializes it for its own State and Event: no generic metadata, no
+// witness-table calls. An event is looked up in the compiled table
+// (Definition.cells, by CaseIndex), never hashed, and nothing is allocated per event.
+// An event whose table entry calls none of the app's code (`MachineHooks.quiet`) is
+// done in one critical section (`quickly`); any other takes the machine (`busy`), runs
+// guards and hooks outside the lock (so they may call back into the machine), and
+// locks again only to change the state and to hand the machine back.
+//
+// PERF: Benchmarks/Sources/EventTable (`event-table`) and
+// Benchmarks/Benchmarks/EventMachineEvents (instructions and mallocs per event).
+//
+// Ownership: `state`, `leaf`, `started`, `busy`, `stateRead`, `queue`, `history`,
+// `running` and `hooks` are read and written under `lock` (the main actor for
+// MainActorStateMachine). `entryCount` is written under the lock and read by the
+// processing caller only.
+//
+// SAFETY: the stored properties are `@exclusivity(unchecked)`: the lock (or the main
+// actor) already keeps any two accesses from overlapping, and the dynamic check Swift
+// adds to every access of a class's `var` cost more than the rest of a quiet `fire`
+// (MachineHooks.swift's properties, written only while no event holds them, likewise).
 import AutomatonCore
 
-/// A running machine's state, queue and hooks. `Hook`, `Guard`, `Update` and
-/// `Rejection` are the closure types of the owning machine's isolation.
-internal struct MachineCore<State: Discriminated, Event: Discriminated, Hook, Guard, Update, Rejection> {
-    typealias Machine = StateMachine<State, Event>
-    typealias Definition = Machine.Definition
-    typealias Transition = Machine.Transition
-    typealias TransitionError = Machine.TransitionError
-    typealias Reply = CheckedContinuation<Result<Transition, TransitionError>, Never>
+@usableFromInline
+internal final class MachineCore<State: Discriminated, Event: Discriminated, Hook, Guard, Update, Rejection, Lock: MachineLock> {
+    @usableFromInline typealias Machine = StateMachine<State, Event>
+    @usableFromInline typealias Definition = Machine.Definition
+    @usableFromInline typealias Table = EventTable<State, Event>
+    @usableFromInline typealias Transition = Machine.Transition
+    @usableFromInline typealias TransitionError = Machine.TransitionError
+    @usableFromInline typealias Outcome = Result<Transition, TransitionError>
+    @usableFromInline typealias Reply = CheckedContinuation<Outcome, Never>
+    @usableFromInline typealias Hooks = MachineHooks<State, Event, Hook, Guard, Update, Rejection>
 
     /// Work waiting for its turn; processed in arrival order.
+    @usableFromInline
     enum Work {
         case start
         case event(Event, Reply?)
@@ -26,253 +53,281 @@ internal struct MachineCore<State: Discriminated, Event: Discriminated, Hook, Gu
         case timeout(Event, position: Int, generation: Int)
     }
 
-    /// The closures one transition runs, snapshotted so that they run outside any lock.
-    struct Steps {
-        var plan: Definition.Plan
-        var guards: [Guard] = []
-        var willFire: [Hook] = []
-        var willExit: [Hook] = []
-        var willEnter: [Hook] = []
-        var didExit: [Hook] = []
-        var didEnter: [Hook] = []
-        var startWork: [Hook] = []
-        var didFire: [Hook] = []
-        var observers: [Hook] = []
-        var rejectionObservers: [Rejection] = []
-        var subscribers: [AsyncStream<Transition>.Continuation] = []
-
-        /// The error if a guard refuses this transition; nil for the start, which has
-        /// no guards.
-        var refusal: TransitionError? {
-            let t = plan.transition
-            guard let from = t.from, let event = t.event else { return nil }
-            return TransitionError(.refusedByGuard(event: event.case, state: from.case, destination: t.to.case))
-        }
-
-        /// Runs everything after the guards in the documented order; `commit` changes
-        /// the state between the will and the did hooks.
-        func run(_ call: (Hook) -> Void, commit: () -> Void) {
-            for hook in willFire { call(hook) }
-            for hook in willExit { call(hook) }
-            for hook in willEnter { call(hook) }
-            commit()
-            for hook in didExit { call(hook) }
-            for hook in didEnter { call(hook) }
-            for hook in startWork { call(hook) }
-            for hook in didFire { call(hook) }
-            for observer in observers { call(observer) }
-            for subscriber in subscribers { subscriber.yield(plan.transition) }
-        }
+    /// What ``begin(_:reply:queueIfBusy:)`` did with an event.
+    @usableFromInline
+    enum Begin {
+        /// The machine was busy: the event is queued (or, with `queueIfBusy: false`, not).
+        case busy
+        /// Done in one critical section; `notify` asks the owner to tell Observation.
+        case done(Outcome, notify: Bool)
+        /// The caller is now the processor: it runs the event with these hooks (read in
+        /// the same critical section), then drains the queue.
+        case taken(Hooks)
     }
 
-    /// What to do with one event: refuse it (telling these observers) or run steps.
-    enum Prepared {
-        case rejected(TransitionError, [Rejection])
-        case valid(Steps)
-        /// A timeout whose state was left meanwhile: nothing happens.
-        case stale
-    }
+    @usableFromInline let definition: Definition
+    /// `definition.table`: what an event reads.
+    @usableFromInline let table: Table
+    @usableFromInline let lock: Lock
 
-    /// The current leaf state's value; its case is `definition.states[leaf]`.
-    var state: State
+    /// The current leaf state's value; its case is `table.states[leaf]`.
+    @exclusivity(unchecked) @usableFromInline var state: State
     /// Position of the current leaf state.
-    var leaf: Int
+    @exclusivity(unchecked) @usableFromInline var leaf: Int
     /// `true` once the initial state's enter hooks have run.
-    var started = false
+    @exclusivity(unchecked) @usableFromInline var started = false
     /// `true` while one caller is processing; only that caller changes `state`.
-    var busy = false
+    @exclusivity(unchecked) @usableFromInline var busy = false
+    /// `true` when `state` was read since the last change was announced to Observation:
+    /// only then can someone be tracking it (reads register trackers), so only then is
+    /// a change announced (see ``StateMachine/state``).
+    @exclusivity(unchecked) @usableFromInline var stateRead = false
     /// Pending work in arrival order: `queue[head...]`. Non-empty only while `busy`.
-    var queue: [Work] = []
-    var head = 0
-    /// By parent position: the leaf value the machine was in when it last left it.
-    var history: [State?]
+    @exclusivity(unchecked) @usableFromInline var queue: [Work] = []
+    @exclusivity(unchecked) @usableFromInline var head = 0
+    /// By parent position: the leaf value the machine was in when it last left it
+    /// (written for parents that keep history only).
+    @exclusivity(unchecked) @usableFromInline var history: [State?]
     /// By state position: how many times the state has been entered.
-    var entryCount: [Int]
+    @exclusivity(unchecked) @usableFromInline var entryCount: [Int]
     /// By state position: the tasks tied to it (`task(in:)`, `timeout(in:…)`), cancelled
-    /// when the machine leaves it.
-    var running: [[Task<Void, Never>]]
-
-    var guards: [(eventClass: Int?, body: Guard)] = []
-    var willExit: [[Hook]], willEnter: [[Hook]], didExit: [[Hook]], didEnter: [[Hook]]
-    /// By state position: starters of state-scoped work, run after the did-enter hooks.
-    var startWork: [[Hook]]
-    var updates: [[Update]]
-    /// By event class.
-    var willFire: [[Hook]], didFire: [[Hook]]
-    var observers: [(id: Int, body: Hook)] = []
-    var rejectionObservers: [(id: Int, body: Rejection)] = []
-    var subscribers: [Int: AsyncStream<Transition>.Continuation] = [:]
+    /// when the machine leaves it; `runningCount` is their total.
+    @exclusivity(unchecked) @usableFromInline var running: [[Task<Void, Never>]]
+    @exclusivity(unchecked) @usableFromInline var runningCount = 0
+    /// The current hooks; replaced, never changed while shared.
+    @exclusivity(unchecked) @usableFromInline var hooks: Hooks
     var nextID = 0
 
-    init(definition: Definition, state: State, leaf: Int) {
-        let n = definition.states.count, e = definition.events.count
+    init(definition: Definition, state: State, leaf: Int, lock: Lock) {
+        let n = definition.states.count
+        self.definition = definition
+        self.table = definition.table
+        self.lock = lock
         self.state = state
         self.leaf = leaf
         history = Array(repeating: nil, count: n)
         entryCount = Array(repeating: 0, count: n)
         running = Array(repeating: [], count: n)
-        willExit = Array(repeating: [], count: n)
-        willEnter = Array(repeating: [], count: n)
-        didExit = Array(repeating: [], count: n)
-        didEnter = Array(repeating: [], count: n)
-        startWork = Array(repeating: [], count: n)
-        updates = Array(repeating: [], count: n)
-        willFire = Array(repeating: [], count: e)
-        didFire = Array(repeating: [], count: e)
+        hooks = Hooks(definition)
     }
 
-    mutating func makeID() -> Int {
-        nextID += 1
-        return nextID
+    // MARK: Locked access
+
+    @inlinable
+    func locked<R>(_ body: () -> R) -> R {
+        lock.lock()
+        defer { lock.unlock() }
+        return body()
     }
 
-    // MARK: Planning and committing
-
-    /// The steps for `work` (not `.update`), or why it is refused.
-    func prepare(_ work: Work, _ definition: Definition) -> Prepared {
-        let event: Event
-        switch work {
-        case .start:
-            guard !started else { return .stale }
-            return .valid(steps(for: definition.startPlan(in: state, leaf: leaf), eventClass: nil))
-        case .update:
-            return .stale
-        case .event(let e, _):
-            event = e
-        case .timeout(let e, let position, let generation):
-            guard entryCount[position] == generation, definition.contains(position, leaf) else { return .stale }
-            event = e
-        }
-        switch definition.plan(event, in: state, leaf: leaf, history: history) {
-        case .failure(let error):
-            return .rejected(error, rejectionObservers.map(\.body))
-        case .success(let plan):
-            return .valid(steps(for: plan, eventClass: definition.eventClass(event.case)))
+    /// The current state, for a reader: marks it read (see `stateRead`).
+    @inlinable
+    func readState() -> State {
+        locked {
+            stateRead = true
+            return state
         }
     }
 
-    private func steps(for plan: Definition.Plan, eventClass: Int?) -> Steps {
-        var s = Steps(plan: plan)
-        if let c = eventClass {
-            s.guards = guards(for: c)
-            s.willFire = willFire[c]
-            s.didFire = didFire[c]
+    /// Changes the hooks: in place when no event holds the table, else on a copy.
+    func register(_ change: (Hooks) -> Void) {
+        locked {
+            if !isKnownUniquelyReferenced(&hooks) { hooks = hooks.copy(definition) }
+            change(hooks)
+            hooks.recompute(definition)
         }
-        for p in plan.exits { s.willExit += willExit[p]; s.didExit += didExit[p] }
-        for p in plan.entries { s.willEnter += willEnter[p]; s.didEnter += didEnter[p]; s.startWork += startWork[p] }
-        s.observers = observers.map(\.body)
-        s.rejectionObservers = rejectionObservers.map(\.body)
-        s.subscribers = Array(subscribers.values)
-        return s
     }
 
-    /// Moves to the plan's destination; returns the tasks of the states left, which
-    /// the caller cancels (outside any lock).
-    mutating func commit(_ plan: Definition.Plan) -> [Task<Void, Never>] {
+    func makeID() -> Int {
+        locked {
+            nextID += 1
+            return nextID
+        }
+    }
+
+    /// Adds a task tied to the state at `position`.
+    func addTask(_ task: Task<Void, Never>, at position: Int) {
+        locked {
+            running[position].append(task)
+            runningCount += 1
+        }
+    }
+
+    /// The tasks to cancel and streams to finish when the machine goes.
+    func teardown() -> ([Task<Void, Never>], [AsyncStream<Transition>.Continuation]) {
+        locked { (running.flatMap { $0 }, hooks.subscribers.map(\.continuation)) }
+    }
+
+    // MARK: Taking the machine
+
+    /// Processes `event` at once when its table entry calls no app code, or makes the
+    /// caller the processor, or — when another caller is processing — queues it.
+    ///
+    /// PERF: no `Reply?` parameter: even a nil continuation costs witness calls per
+    /// event (event-table, "no hooks"); ``begin(_:reply:)`` is the send form.
+    @inlinable
+    func begin(_ event: Event) -> Begin {
+        lock.lock()
+        defer { lock.unlock() }
+        if busy {
+            queue.append(.event(event, nil))
+            return .busy
+        }
+        return beginIdle(event)
+    }
+
+    /// ``begin(_:)`` for `send`'s first try: a busy machine is left alone (`.busy`, the
+    /// event not queued), so that `send` makes a continuation only when it must wait.
+    @inlinable
+    func beginIfIdle(_ event: Event) -> Begin {
+        lock.lock()
+        defer { lock.unlock() }
+        if busy { return .busy }
+        return beginIdle(event)
+    }
+
+    /// ``begin(_:)`` for `send`'s second try: a busy machine queues the event with
+    /// `reply`, resumed when the event has been processed.
+    @inlinable
+    func begin(_ event: Event, reply: Reply) -> Begin {
+        lock.lock()
+        defer { lock.unlock() }
+        if busy {
+            queue.append(.event(event, reply))
+            return .busy
+        }
+        return beginIdle(event)
+    }
+
+    /// The idle half of ``begin(_:)``, with the lock held.
+    @inlinable
+    func beginIdle(_ event: Event) -> Begin {
+        if started, let outcome = quickly(event) {
+            let notify = stateRead && outcome.isMove
+            if notify { stateRead = false }
+            return .done(outcome.result, notify: notify)
+        }
+        busy = true
+        return .taken(hooks)
+    }
+
+    /// Takes the machine for `work` (not an event), or queues it.
+    @inlinable
+    func take(orQueue work: Work) -> Bool {
+        locked {
+            if busy {
+                queue.append(work)
+                return false
+            }
+            busy = true
+            return true
+        }
+    }
+
+    /// The whole of an event whose table entry calls none of the app's code (no guard,
+    /// hook, observer, stream or rule closure), with the lock held; nil when it does.
+    @inlinable
+    func quickly(_ event: Event) -> (result: Outcome, isMove: Bool)? {
+        let e = table.eventIndex.index(of: event.case)
+        guard e >= 0 else {
+            guard hooks.quietUnknown else { return nil }
+            return (.failure(.init(.invalidEvent(event: event.case, state: state.case))), false)
+        }
+        let i = leaf &* table.eventCount &+ e
+        guard hooks.quiet[i] else { return nil }
+        let cell = table.cells[i]
+        switch cell.kind {
+        case .invalid:
+            return (.failure(.init(.invalidEvent(event: event.case, state: state.case))), false)
+        case .internalPlain:
+            return (.success(.init(from: state, event: event, to: state, isInternal: true)), false)
+        case .fixed:
+            // Leaving a state with tasks cancels them, which runs their cancellation
+            // handlers: app code, outside the lock.
+            guard cell.leaf >= 0, runningCount == 0 else { return nil }
+            let to = table.cellTargets[i].unsafelyUnwrapped
+            let t = Transition(from: state, event: event, to: to)
+            let newLeaf = Int(cell.leaf)
+            if table.isFlat {
+                // PERF: one state left, one entered, no history: no walk, no closure.
+                entryCount[newLeaf] &+= 1
+                state = to
+                leaf = newLeaf
+            } else {
+                _ = commitLocked(Table.Plan(transition: t, oldLeaf: leaf, leaf: newLeaf, domain: Int(cell.domain)))
+            }
+            return (.success(t), true)
+        case .computed, .internalUpdate, .stayOrMove:
+            return nil
+        }
+    }
+
+    /// Moves to the plan's destination, with the lock held; returns the tasks of the
+    /// states left (nil when there are none), for the caller to cancel outside the lock.
+    @inlinable
+    func commitLocked(_ plan: Table.Plan) -> [Task<Void, Never>]? {
+        if table.isFlat, runningCount == 0 {
+            // PERF: one state left, one entered, no history, no task: no walk.
+            if plan.leaf != plan.domain { entryCount[plan.leaf] &+= 1 }
+            state = plan.transition.to
+            leaf = plan.leaf
+            started = true
+            return nil
+        }
         var cancelled: [Task<Void, Never>] = []
-        for p in plan.exits {
-            history[p] = state   // read only for parents that keep history
-            cancelled += running[p]
-            running[p] = []
+        let keepsHistory = table.keepsHistory
+        let tasks = runningCount > 0
+        table.forEachExit(of: plan) { p in
+            if keepsHistory[p] { history[p] = state }
+            if tasks, !running[p].isEmpty {
+                cancelled += running[p]
+                runningCount -= running[p].count
+                running[p] = []
+            }
         }
-        for p in plan.entries { entryCount[p] += 1 }
+        table.forEachEntry(of: plan) { p in entryCount[p] &+= 1 }
         state = plan.transition.to
         leaf = plan.leaf
         started = true
-        return cancelled
+        return cancelled.isEmpty ? nil : cancelled
     }
 
     // MARK: The queue
 
-    mutating func enqueue(_ work: Work) { queue.append(work) }
-
-    mutating func dequeue() -> Work? {
-        guard head < queue.count else {
-            queue.removeAll(keepingCapacity: true)
-            head = 0
-            return nil
+    /// Hands the machine back (clears `busy`) when nothing is queued, in the same
+    /// critical section as the check, so work queued concurrently either is seen here
+    /// or finds the machine idle; `false` when work is waiting (then ``dequeue()`` it).
+    ///
+    /// PERF: the common case — nothing queued — touches no `Work` value: copying one
+    /// goes through the runtime's generic metadata (event-table, "2 hooks").
+    @inlinable
+    func handBack() -> Bool {
+        locked {
+            guard head >= queue.count else { return false }
+            busy = false
+            return true
         }
-        let work = queue[head]
-        head += 1
-        // PERF: drop the consumed prefix once it is the larger half, keeping
-        // dequeue amortized O(1) without a deque type.
-        if head > 64, head * 2 > queue.count {
-            queue.removeFirst(head)
-            head = 0
-        }
-        return work
-    }
-}
-
-extension MachineCore {
-    /// The update handlers of the current leaf and the states it is nested in,
-    /// outermost first.
-    func updateHandlers(_ definition: Definition) -> [Update] {
-        var p = leaf, chain: [[Update]] = []
-        while p != -1 { chain.append(updates[p]); p = definition.parentOf[p] }
-        return chain.reversed().flatMap { $0 }
     }
 
-    /// The guards for an event class: the event's own first, then machine-wide ones,
-    /// each in registration order.
-    func guards(for eventClass: Int) -> [Guard] {
-        guards.filter { $0.eventClass == eventClass }.map(\.body) + guards.filter { $0.eventClass == nil }.map(\.body)
-    }
-}
-
-// MARK: - What both machines do the same way
-
-extension MachineCore {
-    /// Carries out prepared work — outside any lock: tells rejection observers, asks the
-    /// guards, then runs the steps, calling `commit` between the will and the did hooks.
-    /// `call`, `check` and `reject` invoke the owner's closures in its own isolation.
-    /// Returns nil when nothing happened (a stale timeout, a repeated start).
-    static func perform(
-        _ prepared: Prepared,
-        call: (Hook, Transition) -> Void,
-        check: (Guard, Transition) -> Bool,
-        reject: (Rejection, TransitionError) -> Void,
-        commit: (Definition.Plan) -> Void
-    ) -> Result<Transition, TransitionError>? {
-        switch prepared {
-        case .stale:
-            return nil
-        case .rejected(let error, let observers):
-            for observer in observers { reject(observer, error) }
-            return .failure(error)
-        case .valid(let steps):
-            let t = steps.plan.transition
-            if let refusal = steps.refusal, !steps.guards.allSatisfy({ check($0, t) }) {
-                for observer in steps.rejectionObservers { reject(observer, refusal) }
-                return .failure(refusal)
+    /// The next queued work; call only after ``handBack()`` returned `false`.
+    @inlinable
+    func dequeue() -> Work {
+        locked {
+            let work = queue[head]
+            head += 1
+            if head == queue.count {
+                queue.removeAll(keepingCapacity: true)
+                head = 0
+            } else if head > 64, head * 2 > queue.count {
+                // PERF: drop the consumed prefix once it is the larger half, keeping
+                // dequeue amortized O(1) without a deque type.
+                queue.removeFirst(head)
+                head = 0
             }
-            steps.run({ call($0, t) }) { commit(steps.plan) }
-            return .success(t)
+            return work
         }
-    }
-
-    /// `true` when `event` is valid now, its rule finds a destination and every guard
-    /// (asked through `check`) accepts it. Call it on a snapshot when a lock guards the core.
-    func canFire(_ event: Event, _ definition: Definition, check: (Guard, Transition) -> Bool) -> Bool {
-        guard case .success(let plan) = definition.plan(event, in: state, leaf: leaf, history: history),
-              let c = definition.eventClass(event.case) else { return false }
-        return guards(for: c).allSatisfy { check($0, plan.transition) }
-    }
-
-    /// `true` when some event valid now may lead to `target`: for a plain event (its own
-    /// case) planned and accepted by its guards; for an event with data, declared.
-    func canEnter(_ target: State.Case, _ definition: Definition, check: (Guard, Transition) -> Bool) -> Bool {
-        for e in definition.validEvents(in: state.case) {
-            let declared = definition.destinations(from: state.case, on: e)
-            guard let event = e as? Event else {
-                if declared.contains(target) { return true }
-                continue
-            }
-            guard case .success(let plan) = definition.plan(event, in: state, leaf: leaf, history: history),
-                  plan.transition.to.case == target || declared.contains(target),
-                  let c = definition.eventClass(e) else { continue }
-            if guards(for: c).allSatisfy({ check($0, plan.transition) }) { return true }
-        }
-        return false
     }
 }
+
+/// The core of a thread-safe machine is used from any thread under its mutex.
+extension MachineCore: @unchecked Sendable where Lock == ThreadLock {}

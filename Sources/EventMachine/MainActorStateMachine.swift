@@ -40,30 +40,35 @@ public final class MainActorStateMachine<State: Discriminated, Event: Discrimina
     public typealias Definition = StateMachine<State, Event>.Definition
     public typealias Rule = StateMachine<State, Event>.Rule
     public typealias Nesting = StateMachine<State, Event>.Nesting
+    public typealias Next = StateMachine<State, Event>.Next
     public typealias Edge = StateMachine<State, Event>.Edge
     public typealias Transition = StateMachine<State, Event>.Transition
     public typealias TransitionError = StateMachine<State, Event>.TransitionError
     public typealias DefinitionError = StateMachine<State, Event>.DefinitionError
     public typealias FireResult = StateMachine<State, Event>.FireResult
+    public typealias FireOutcome = StateMachine<State, Event>.FireOutcome
     public typealias ObserverID = StateMachine<State, Event>.ObserverID
     /// Called with a transition, on the main actor.
     public typealias Hook = @MainActor (Transition) -> Void
     /// Decides, on the main actor, whether a transition the table allows may happen.
     public typealias Guard = @MainActor (Transition) -> Bool
-    typealias Core = MachineCore<State, Event, Hook, Guard, @MainActor (Double) -> Void, @MainActor (TransitionError) -> Void>
+    /// A per-state update, on the main actor: may change the state's data (not its case).
+    public typealias Update = @MainActor (_ state: inout State, _ deltaTime: Double) -> Void
+    @usableFromInline
+    typealias Core = MachineCore<State, Event, Hook, Guard, Update, @MainActor (TransitionError) -> Void, NoLock>
 
     /// The transition table this machine runs.
     public nonisolated let definition: Definition
 
-    private var core: Core
-    private nonisolated let registrar = ObservationRegistrar()
+    @usableFromInline let core: Core
+    @usableFromInline nonisolated let registrar = ObservationRegistrar()
 
     /// Creates a machine running `definition`, in its initial state; the machine
     /// enters it (runs its enter hooks) on ``start()`` or the first event.
     public init(_ definition: Definition) {
         self.definition = definition
         let state = definition.initialState
-        self.core = Core(definition: definition, state: state, leaf: definition.position(of: state.case) ?? 0)
+        self.core = Core(definition: definition, state: state, leaf: definition.position(of: state.case) ?? 0, lock: NoLock())
     }
 
     /// Creates a machine running `definition` that starts in `initialState` (a parent
@@ -74,9 +79,9 @@ public final class MainActorStateMachine<State: Discriminated, Event: Discrimina
         guard let p = definition.position(of: initialState.case) else {
             throw DefinitionError(.unknownState(initialState.case))
         }
-        let (state, leaf) = definition.resolved(initialState, at: p, history: Array(repeating: nil, count: definition.states.count))
+        let (state, leaf) = definition.table.resolved(initialState, at: p, history: Array(repeating: nil, count: definition.states.count))
         self.definition = definition
-        self.core = Core(definition: definition, state: state, leaf: leaf)
+        self.core = Core(definition: definition, state: state, leaf: leaf, lock: NoLock())
     }
 
     /// Builds the definition from `rules` and creates a machine starting in `initial`.
@@ -87,16 +92,17 @@ public final class MainActorStateMachine<State: Discriminated, Event: Discrimina
     }
 
     isolated deinit {
-        for subscriber in core.subscribers.values { subscriber.finish() }
-        for tasks in core.running { for task in tasks { task.cancel() } }
+        let (tasks, streams) = core.teardown()
+        for stream in streams { stream.finish() }
+        for task in tasks { task.cancel() }
     }
 
     // MARK: Reading
 
-    /// The current state (a leaf, with its data); observable.
+    /// The current state (a leaf, with its data); observable (see ``StateMachine/state``).
     public var state: State {
         registrar.access(self, keyPath: \.state)
-        return core.state
+        return core.readState()
     }
 
     /// `true` once the initial state has been entered.
@@ -105,18 +111,24 @@ public final class MainActorStateMachine<State: Discriminated, Event: Discrimina
     /// `true` when the current state has the case `state` or is nested in it.
     public func isIn(_ state: State.Case) -> Bool {
         guard let p = definition.position(of: state) else { return false }
-        return definition.contains(p, core.leaf)
+        return definition.table.contains(p, core.leaf)
     }
 
     /// `true` when `event` is valid now, its rule finds a destination and every guard
-    /// accepts it; see ``StateMachine/canFire(_:)``.
+    /// accepts it; it runs them, so ``attempt(_:)`` is the one-call form of `if
+    /// canFire(e) { fire(e) }`. See ``StateMachine/canFire(_:)``.
     public func canFire(_ event: Event) -> Bool {
-        core.canFire(event, definition) { g, t in g(t) }
+        guard case .success(let plan) = definition.table.plan(event, in: core.state, leaf: core.leaf, history: core.history),
+              let c = definition.eventClass(event.case) else { return false }
+        return core.hooks.guards[c].allSatisfy { $0(plan.transition) }
     }
 
     /// `true` when some event valid now may lead to `state`; see ``StateMachine/canEnter(_:)``.
     public func canEnter(_ state: State.Case) -> Bool {
-        core.canEnter(state, definition) { g, t in g(t) }
+        let hooks = core.hooks
+        return definition.canEnter(state, from: core.state, leaf: core.leaf, history: core.history) { c, t in
+            hooks.guards[c].allSatisfy { $0(t) }
+        }
     }
 
     // MARK: Registering hooks
@@ -128,7 +140,41 @@ public final class MainActorStateMachine<State: Discriminated, Event: Discrimina
             guard let k = definition.eventClass(event) else { return }
             c = k
         }
-        core.guards.append((eventClass: c, body: body))
+        core.register { [c] in $0.registeredGuards.append((eventClass: c, body: body)) }
+    }
+
+    /// Adds a guard that is given the transition's parts without optionals: a guard
+    /// only ever runs for an event, so the state left and the event are always there
+    /// (``Transition/from`` and ``Transition/event`` are optional only for the start).
+    ///
+    /// ```swift
+    /// machine.addGuard(for: .coin) { from, event, to in
+    ///     if case .coin(let cents) = event { cents >= 25 } else { false }
+    /// }
+    /// ```
+    public func addGuard(
+        for event: Event.Case? = nil, _ body: @escaping @MainActor (_ from: State, _ event: Event, _ to: State) -> Bool
+    ) {
+        addGuard(for: event) { (t: Transition) -> Bool in
+            guard let from = t.from, let e = t.event else { return true }   // not reached: guards run for events only
+            return body(from, e, t.to)
+        }
+    }
+
+    /// Adds a will-fire hook given the transition's parts without optionals (a fire hook
+    /// only runs for an event); see ``onWillFire(_:_:)``.
+    public func onWillFire(_ event: Event.Case, _ hook: @escaping @MainActor (_ from: State, _ event: Event, _ to: State) -> Void) {
+        onWillFire(event) { (t: Transition) in
+            if let from = t.from, let e = t.event { hook(from, e, t.to) }
+        }
+    }
+
+    /// Adds a did-fire hook given the transition's parts without optionals; see
+    /// ``onDidFire(_:_:)``.
+    public func onDidFire(_ event: Event.Case, _ hook: @escaping @MainActor (_ from: State, _ event: Event, _ to: State) -> Void) {
+        onDidFire(event) { (t: Transition) in
+            if let from = t.from, let e = t.event { hook(from, e, t.to) }
+        }
     }
 
     /// Adds a hook run before the machine leaves `state`.
@@ -146,15 +192,21 @@ public final class MainActorStateMachine<State: Discriminated, Event: Discrimina
 
     /// Adds a per-state update, called by ``update(deltaTime:)`` while the machine is in `state`.
     public func onUpdate(_ state: State.Case, _ body: @escaping @MainActor (_ deltaTime: Double) -> Void) {
+        onUpdate(state) { (_: inout State, deltaTime: Double) in body(deltaTime) }
+    }
+
+    /// Adds a per-state update that may change the state's data (not its case); see
+    /// the `inout` form of ``StateMachine/onUpdate(_:_:)``.
+    public func onUpdate(_ state: State.Case, _ body: @escaping Update) {
         guard let p = definition.position(of: state) else { return }
-        core.updates[p].append(body)
+        core.register { $0.updates[p].append(body) }
     }
 
     /// Adds an observer of state changes, called after every completed transition.
     @discardableResult
     public func observe(_ observer: @escaping Hook) -> ObserverID {
         let id = core.makeID()
-        core.observers.append((id, observer))
+        core.register { $0.observers.append((id, observer)) }
         return ObserverID(raw: id)
     }
 
@@ -162,14 +214,16 @@ public final class MainActorStateMachine<State: Discriminated, Event: Discrimina
     @discardableResult
     public func observeRejections(_ observer: @escaping @MainActor (TransitionError) -> Void) -> ObserverID {
         let id = core.makeID()
-        core.rejectionObservers.append((id, observer))
+        core.register { $0.rejections.append((id, observer)) }
         return ObserverID(raw: id)
     }
 
     /// Removes an observer added by ``observe(_:)`` or ``observeRejections(_:)``.
     public func removeObserver(_ id: ObserverID) {
-        core.observers.removeAll { $0.id == id.raw }
-        core.rejectionObservers.removeAll { $0.id == id.raw }
+        core.register { h in
+            h.observers.removeAll { $0.id == id.raw }
+            h.rejections.removeAll { $0.id == id.raw }
+        }
     }
 
     /// Every transition from now on, in order, as an `AsyncStream`; each access is a
@@ -177,44 +231,79 @@ public final class MainActorStateMachine<State: Discriminated, Event: Discrimina
     public var transitions: AsyncStream<Transition> {
         let (stream, continuation) = AsyncStream.makeStream(of: Transition.self)
         let id = core.makeID()
-        core.subscribers[id] = continuation
+        core.register { $0.subscribers.append((id, continuation)) }
         continuation.onTermination = { [weak self] _ in
-            Task { @MainActor in self?.core.subscribers.removeValue(forKey: id) }
+            Task { @MainActor in self?.core.register { h in h.subscribers.removeAll { $0.id == id } } }
         }
         return stream
     }
 
     // MARK: State-scoped work
 
+    /// What a state-scoped task is given: the state entered, and a `send` that does
+    /// nothing once the task is cancelled or the machine is gone; see
+    /// ``StateMachine/TaskContext``.
+    public struct TaskContext {
+        /// The state entered, with its data.
+        public let state: State
+        private weak var machine: MainActorStateMachine?
+
+        init(state: State, machine: MainActorStateMachine) {
+            self.state = state
+            self.machine = machine
+        }
+
+        /// Fires `event` and waits for its outcome, unless the task was cancelled (the
+        /// state was left) or the machine is gone: then ``FireOutcome/cancelled``.
+        @MainActor
+        @discardableResult
+        public func send(_ event: Event) async -> FireOutcome {
+            guard !Task.isCancelled, let machine else { return .cancelled }
+            return await machine.sendOutcome(event)
+        }
+
+        /// `true` once the state was left or the machine released.
+        public var isCancelled: Bool { Task.isCancelled }
+    }
+
     /// Runs `operation` on the main actor in a new task each time the machine enters
-    /// `state`, and cancels it when the machine leaves `state`.
+    /// `state`, and cancels it when the machine leaves `state`. The operation is given
+    /// a ``TaskContext``, so it needs to capture neither the machine nor its owner
+    /// (an owner captured `[unowned self]` crashes if released while the task waits).
     ///
     /// ```swift
-    /// machine.task(in: .loading) { [unowned machine] _ in
+    /// machine.task(in: .loading) { context in
     ///     let articles = await api.articles()
-    ///     try? await machine.send(.loaded(articles))
+    ///     await context.send(.loaded(articles))
     /// }
     /// ```
-    public func task(in state: State.Case, _ operation: @escaping @MainActor (State) async -> Void) {
+    public func task(in state: State.Case, _ operation: @escaping @MainActor (TaskContext) async -> Void) {
         guard let p = definition.position(of: state) else { return }
-        core.startWork[p].append { [weak self] transition in
-            let task = Task { await operation(transition.to) }
-            self?.core.running[p].append(task)
+        core.register {
+            $0.startWork[p].append { [weak self] transition in
+                guard let self else { return }
+                let context = TaskContext(state: transition.to, machine: self)
+                core.addTask(Task { await operation(context) }, at: p)
+            }
         }
     }
 
-    /// Fires `event` when the machine has stayed in `state` for `duration` of `clock`;
-    /// leaving `state` earlier cancels the timeout.
+    /// Fires `event` when the machine has stayed in `state` for `duration` of `clock`
+    /// since entering it (the deadline is taken on entry); leaving `state` earlier
+    /// cancels the timeout. See ``StateMachine/timeout(in:after:clock:fire:)``.
     public func timeout<C: Clock>(in state: State.Case, after duration: C.Duration, clock: C, fire event: Event) {
         guard let p = definition.position(of: state) else { return }
-        core.startWork[p].append { [weak self] _ in
-            guard let self else { return }
-            let generation = core.entryCount[p]
-            let task = Task { [weak self] in
-                do { try await clock.sleep(for: duration) } catch { return }
-                self?.submit(.timeout(event, position: p, generation: generation))
+        core.register {
+            $0.startWork[p].append { [weak self] _ in
+                guard let self else { return }
+                let generation = core.entryCount[p]
+                let deadline = clock.now.advanced(by: duration)
+                let task = Task { [weak self] in
+                    do { try await clock.sleep(until: deadline, tolerance: nil) } catch { return }
+                    self?.submit(.timeout(event, position: p, generation: generation))
+                }
+                core.addTask(task, at: p)
             }
-            core.running[p].append(task)
         }
     }
 
@@ -234,16 +323,33 @@ public final class MainActorStateMachine<State: Discriminated, Event: Discrimina
     /// Fires `event`: processed now, with its hooks running synchronously on the main
     /// actor, or queued when called from a hook; see ``StateMachine/fire(_:)``.
     ///
-    /// - Throws: ``StateMachine/TransitionError`` when the event was refused.
+    /// - Throws: ``StateMachine/TransitionError`` when the event was refused;
+    ///   ``attempt(_:)`` returns it instead.
+    @inlinable
     @discardableResult
     public func fire(_ event: Event) throws(TransitionError) -> FireResult {
-        guard take(orQueue: .event(event, nil)) else { return .queued }
-        let result = execute(.event(event, nil))
-        drainQueue()
-        switch result {
-        case .success(let transition)?: return .completed(transition)
-        case .failure(let error)?: throw error
-        case nil: throw TransitionError(.invalidEvent(event: event.case, state: core.state.case))
+        switch attempt(event) {
+        case .completed(let transition): return .completed(transition)
+        case .queued, .cancelled: return .queued
+        case .refused(let error): throw error
+        }
+    }
+
+    /// Fires `event` and returns what happened instead of throwing; see
+    /// ``StateMachine/attempt(_:)``.
+    @inlinable
+    @discardableResult
+    public func attempt(_ event: Event) -> FireOutcome {
+        switch core.begin(event) {
+        case .busy:
+            return .queued
+        case .done(let outcome, let notify):
+            if notify { announce() }
+            return FireOutcome(outcome)
+        case .taken(let hooks):
+            let outcome = processTaken(event, hooks)
+            drain()
+            return FireOutcome(outcome)
         }
     }
 
@@ -252,18 +358,42 @@ public final class MainActorStateMachine<State: Discriminated, Event: Discrimina
     /// machine is busy waits for its turn.
     ///
     /// - Throws: ``StateMachine/TransitionError`` when the event was refused.
+    @inlinable
     @discardableResult
     public func send(_ event: Event) async throws(TransitionError) -> Transition {
-        if !core.busy {
-            switch try fire(event) {
-            case .completed(let transition): return transition
-            case .queued: break   // not reached: the machine was idle
-            }
+        // PERF: an idle machine runs the event here, with no further async call and no
+        // continuation (event-table, "await send").
+        switch core.beginIfIdle(event) {
+        case .done(let outcome, let notify):
+            if notify { announce() }
+            return try outcome.get()
+        case .taken(let hooks):
+            let outcome = processTaken(event, hooks)
+            drain()
+            return try outcome.get()
+        case .busy:
+            return try await sendOutcome(event).get()
         }
-        let result: Result<Transition, TransitionError> = await withCheckedContinuation { continuation in
-            core.enqueue(.event(event, continuation))
+    }
+
+    /// ``send(_:)`` without throwing.
+    @inlinable
+    func sendOutcome(_ event: Event) async -> FireOutcome {
+        switch core.beginIfIdle(event) {
+        case .done(let outcome, let notify):
+            if notify { announce() }
+            return FireOutcome(outcome)
+        case .taken(let hooks):
+            let outcome = processTaken(event, hooks)
+            drain()
+            return FireOutcome(outcome)
+        case .busy:
+            break
         }
-        return try result.get()
+        let outcome: Core.Outcome = await withCheckedContinuation { continuation in
+            core.queue.append(.event(event, continuation))
+        }
+        return FireOutcome(outcome)
     }
 
     /// Forwards `deltaTime` to the update handlers of the current state and its parents.
@@ -273,56 +403,54 @@ public final class MainActorStateMachine<State: Discriminated, Event: Discrimina
 
     // MARK: Processing
 
-    private func submit(_ work: Core.Work) {
-        guard take(orQueue: work) else { return }
-        _ = execute(work)
-        drainQueue()
+    @usableFromInline
+    func submit(_ work: Core.Work) {
+        guard core.take(orQueue: work) else { return }
+        _ = process(work)
+        drain()
     }
 
-    private func take(orQueue work: Core.Work) -> Bool {
-        if core.busy {
-            core.enqueue(work)
-            return false
-        }
-        core.busy = true
-        if !core.started { _ = execute(.start) }
-        return true
+    @inlinable
+    func processTaken(_ event: Event, _ hooks: Core.Hooks) -> Core.Outcome {
+        core.processTaken(
+            event, hooks: hooks, call: { hook, t in hook(t) }, check: { g, t in g(t) }, reject: { observer, e in observer(e) },
+            announce: announce)
     }
 
-    private func execute(_ work: Core.Work) -> Result<Transition, TransitionError>? {
-        if case .update(let deltaTime) = work {
-            for handler in core.updateHandlers(definition) { handler(deltaTime) }
-            return nil
-        }
-        return Core.perform(
-            core.prepare(work, definition),
-            call: { hook, t in hook(t) }, check: { g, t in g(t) }, reject: { observer, e in observer(e) }
-        ) { plan in
-            var cancelled: [Task<Void, Never>] = []
-            registrar.withMutation(of: self, keyPath: \.state) {
-                cancelled = core.commit(plan)
-            }
-            for task in cancelled { task.cancel() }
-        }
+    @inlinable
+    func process(_ work: Core.Work) -> Core.Outcome? {
+        core.process(
+            work,
+            call: { hook, t in hook(t) }, check: { g, t in g(t) }, reject: { observer, e in observer(e) },
+            update: { handler, state, deltaTime in handler(&state, deltaTime) },
+            announce: announce
+        )
     }
 
-    private func drainQueue() {
-        while let work = core.dequeue() {
-            let result = execute(work)
+    @inlinable
+    func drain() {
+        while !core.handBack() {
+            let work = core.dequeue()
+            let outcome = process(work)
             if case .event(let event, let reply?) = work {
-                reply.resume(returning: result ?? .failure(.init(.invalidEvent(event: event.case, state: core.state.case))))
+                reply.resume(returning: outcome ?? .failure(.init(.invalidEvent(event: event.case, state: core.locked { core.state.case }))))
             }
         }
-        core.busy = false
     }
 
-    private func add(_ hook: @escaping Hook, to list: WritableKeyPath<Core, [[Hook]]>, _ state: State.Case) {
+
+    @inlinable
+    func announce() {
+        registrar.withMutation(of: self, keyPath: \.state) {}
+    }
+
+    private func add(_ hook: @escaping Hook, to list: ReferenceWritableKeyPath<Core.Hooks, [[Hook]]>, _ state: State.Case) {
         guard let p = definition.position(of: state) else { return }
-        core[keyPath: list][p].append(hook)
+        core.register { $0[keyPath: list][p].append(hook) }
     }
 
-    private func add(_ hook: @escaping Hook, to list: WritableKeyPath<Core, [[Hook]]>, event: Event.Case) {
+    private func add(_ hook: @escaping Hook, to list: ReferenceWritableKeyPath<Core.Hooks, [[Hook]]>, event: Event.Case) {
         guard let c = definition.eventClass(event) else { return }
-        core[keyPath: list][c].append(hook)
+        core.register { $0[keyPath: list][c].append(hook) }
     }
 }

@@ -65,8 +65,8 @@ extension StateMachine.Definition {
     /// The leaf a DOT edge is drawn at for `state` (a parent's initial leaf), and
     /// whether `state` is a parent.
     private func drawnLeaf(_ state: State.Case) -> (State.Case, Bool) {
-        guard var p = stateIndices[state], initialChild[p] != nil else { return (state, false) }
-        while let child = initialChild[p], let c = stateIndices[child.case] { p = c }
+        guard var p = position(of: state), initialChild[p] != nil else { return (state, false) }
+        while let child = initialChild[p], let c = position(of: child.case) { p = c }
         return (states[p], true)
     }
 }

@@ -60,26 +60,19 @@ extension StateMachine {
         public let rules: [Rule]
         /// The nesting declarations as given.
         public let nesting: [Nesting]
-        /// Position of each state case in `states`.
-        internal let stateIndices: [State.Case: Int]
-        /// Position of each event case in `events` (= its byte class).
-        internal let eventIndices: [Event.Case: Int]
+        /// The compiled table that machines run (EventTable.swift): what each (leaf
+        /// state, event) entry does, nesting, history. A class, so a machine reaches it
+        /// through one reference and never copies this definition per event.
+        @usableFromInline internal let table: EventTable<State, Event>
         /// The automaton's pre-multiplied id of each state case, by position in `states`.
         internal let stateIDs: [DenseDFA.StateID]
         /// The position in `states` of each automaton state index; -1 for the dead state
         /// and for choice states.
         internal let positionOfIndex: [Int]
-        /// `rules` index of the rule in force at `[state position * events.count + event
-        /// class]`, the state's own or its nearest ancestor's; -1 where none is.
-        internal let ruleAt: [Int]
-        /// The state position owning the rule in `ruleAt` at the same index.
-        internal let ruleOwner: [Int]
-        /// Parent position of each state position; -1 at the top level.
-        internal let parentOf: [Int]
-        /// For each parent position, its initial child's value; nil for leaves.
-        internal let initialChild: [State?]
-        /// For each parent position, whether it keeps history.
-        internal let keepsHistory: [Bool]
+        internal var ruleAt: [Int] { table.ruleAt }
+        internal var ruleOwner: [Int] { table.ruleOwner }
+        internal var parentOf: [Int] { table.parentOf }
+        internal var initialChild: [State?] { table.initialChild }
 
         /// Compiles `rules` (and `nesting`) into a dense table.
         ///
@@ -134,7 +127,7 @@ extension StateMachine {
             var own = [Int](repeating: -1, count: states.count * max(events.count, 1))
             for (r, rule) in rules.enumerated() {
                 guard let e = eventIndices[rule.event] else { throw DefinitionError(.unknownEvent(rule.event)) }
-                guard !rule.destinations.isEmpty else { throw DefinitionError(.noDestinationCases(event: rule.event)) }
+                guard !rule.destinations.isEmpty || rule.mayStay else { throw DefinitionError(.noDestinationCases(event: rule.event)) }
                 for d in rule.destinations { _ = try position(d) }
                 for source in rule.sources {
                     let s = try position(source)
@@ -178,7 +171,7 @@ extension StateMachine {
                     let to: Int
                     if rule.isInternal {
                         to = s + 1
-                    } else if rule.destinations.count == 1 {
+                    } else if rule.destinations.count == 1, !rule.mayStay {
                         to = stateIndices[rule.destinations[0]]! + 1
                     } else if let choice = choiceOfRule[r] {
                         to = choice
@@ -203,6 +196,46 @@ extension StateMachine {
             } catch {
                 throw DefinitionError(.automaton(error))
             }
+            let ancestry: [[Int]] = states.indices.map { s in
+                var chain = [s], p = parentOf[s]
+                while p != -1 { chain.append(p); p = parentOf[p] }
+                return chain
+            }
+            var cells: [EventTable<State, Event>.Cell] = []
+            var cellTargets: [State?] = []
+            cells.reserveCapacity(ruleAt.count)
+            cellTargets.reserveCapacity(ruleAt.count)
+            for i in ruleAt.indices {
+                let r = ruleAt[i]
+                guard r != -1 else {
+                    cells.append(EventTable<State, Event>.Cell(kind: .invalid))
+                    cellTargets.append(nil)
+                    continue
+                }
+                switch rules[r].target {
+                case .fixed(let value):
+                    // Resolved now unless a parent on the way keeps history.
+                    let t = stateIndices[value.case]!
+                    var leafValue = value, p = t, isStatic = true
+                    while let child = initialChild[p] {
+                        if keepsHistory[p] { isStatic = false; break }
+                        leafValue = child
+                        p = stateIndices[child.case]!
+                    }
+                    let domain = EventTable<State, Event>.domain(of: ruleOwner[i], t, parentOf: parentOf)
+                    cells.append(EventTable<State, Event>.Cell(kind: .fixed, target: t, leaf: isStatic ? p : -1, domain: domain))
+                    cellTargets.append(isStatic ? leafValue : value)
+                case .computed:
+                    cells.append(EventTable<State, Event>.Cell(kind: .computed))
+                    cellTargets.append(nil)
+                case .internal(let update):
+                    cells.append(EventTable<State, Event>.Cell(kind: update == nil ? .internalPlain : .internalUpdate))
+                    cellTargets.append(nil)
+                case .stayOrMove:
+                    cells.append(EventTable<State, Event>.Cell(kind: .stayOrMove))
+                    cellTargets.append(nil)
+                }
+            }
             self.automaton = built.automaton
             // Builder state k + 1 is state case k.
             self.stateIDs = states.indices.map { built.ids[$0 + 1] }
@@ -214,13 +247,11 @@ extension StateMachine {
             self.events = events
             self.rules = rules
             self.nesting = nesting
-            self.stateIndices = stateIndices
-            self.eventIndices = eventIndices
-            self.ruleAt = ruleAt
-            self.ruleOwner = ruleOwner
-            self.parentOf = parentOf
-            self.initialChild = initialChild
-            self.keepsHistory = keepsHistory
+            self.table = EventTable(
+                initialState: initialLeaf, rules: rules, stateIndex: CaseIndex(states), eventIndex: CaseIndex(events),
+                eventCount: events.count, cells: cells, cellTargets: cellTargets, ancestry: ancestry,
+                ruleAt: ruleAt, ruleOwner: ruleOwner, parentOf: parentOf, initialChild: initialChild,
+                keepsHistory: keepsHistory)
         }
 
         /// The case `event` leads to from `state` when its rule has exactly one
@@ -230,7 +261,7 @@ extension StateMachine {
         ///
         /// - Complexity: O(1).
         public func destination(from state: State.Case, on event: Event.Case) -> State.Case? {
-            guard let s = stateIndices[state], let e = eventIndices[event] else { return nil }
+            guard let s = position(of: state), let e = eventClass(event) else { return nil }
             let next = automaton.next(stateIDs[s], class: e)
             guard next != DenseDFA.deadState else { return nil }
             let p = positionOfIndex[automaton.index(of: next)]
@@ -242,7 +273,7 @@ extension StateMachine {
         ///
         /// - Complexity: O(destinations).
         public func destinations(from state: State.Case, on event: Event.Case) -> [State.Case] {
-            guard let s = stateIndices[state], let e = eventIndices[event] else { return [] }
+            guard let s = position(of: state), let e = eventClass(event) else { return [] }
             let r = ruleAt[s * events.count + e]
             return r == -1 ? [] : rules[r].destinations
         }
@@ -251,13 +282,13 @@ extension StateMachine {
         ///
         /// - Complexity: O(|events|).
         public func validEvents(in state: State.Case) -> [Event.Case] {
-            guard let s = stateIndices[state] else { return [] }
+            guard let s = position(of: state) else { return [] }
             return events.indices.filter { ruleAt[s * events.count + $0] != -1 }.map { events[$0] }
         }
 
         /// The parent of `state`, or `nil` at the top level (or for an unknown case).
         public func parent(of state: State.Case) -> State.Case? {
-            guard let s = stateIndices[state], parentOf[s] != -1 else { return nil }
+            guard let s = position(of: state), parentOf[s] != -1 else { return nil }
             return states[parentOf[s]]
         }
 
@@ -273,6 +304,9 @@ extension StateMachine {
                     let rule = rules[ruleAt[s * events.count + e]]
                     if rule.isInternal {
                         result.append(Edge(from: states[s], event: events[e], to: states[s], isInternal: true))
+                    } else if rule.mayStay {
+                        result.append(Edge(from: states[s], event: events[e], to: states[s], isInternal: true))
+                        for d in rule.destinations { result.append(Edge(from: states[s], event: events[e], to: d)) }
                     } else {
                         for d in rule.destinations { result.append(Edge(from: states[s], event: events[e], to: d)) }
                     }
@@ -282,9 +316,17 @@ extension StateMachine {
         }
 
         /// The position of a state case; nil when it is not in `allCases`.
-        internal func position(of state: State.Case) -> Int? { stateIndices[state] }
+        @inlinable
+        internal func position(of state: State.Case) -> Int? {
+            let p = table.stateIndex.index(of: state)
+            return p < 0 ? nil : p
+        }
 
         /// The byte class of an event case; nil when it is not in `allCases`.
-        internal func eventClass(_ event: Event.Case) -> Int? { eventIndices[event] }
+        @inlinable
+        internal func eventClass(_ event: Event.Case) -> Int? {
+            let c = table.eventIndex.index(of: event)
+            return c < 0 ? nil : c
+        }
     }
 }

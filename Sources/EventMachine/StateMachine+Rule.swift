@@ -37,12 +37,22 @@ extension StateMachine {
         /// table, ``Definition/edges`` and DOT show one edge per source and case.
         public let destinations: [State.Case]
         /// How the destination value is made.
-        internal let target: Target
+        @usableFromInline internal let target: Target
 
+        @usableFromInline
         internal enum Target: Sendable {
             case fixed(State)
             case computed(@Sendable (State, Event) -> State?)
             case `internal`((@Sendable (State, Event) -> State)?)
+            /// Stay (an internal transition) or move within the declared cases.
+            case stayOrMove(@Sendable (State, Event) -> Next?)
+        }
+
+        /// `true` for a rule made by ``on(_:from:stayOrMoveTo:_:)``: each event either
+        /// stays (internally) or moves.
+        public var mayStay: Bool {
+            if case .stayOrMove = target { return true }
+            return false
         }
 
         /// `true` for a rule made by ``internal(_:in:update:)``: the machine stays in its
@@ -90,6 +100,39 @@ extension StateMachine {
             on(event, from: [source], to: cases, destination)
         }
 
+        /// `event` either keeps the machine in its state (``Next/stay(_:)``: an internal
+        /// transition that may change the state's data; no exit or enter hook runs and
+        /// the state's tasks and timeouts keep running) or moves it to a state with one
+        /// of `cases` (``Next/move(_:)``), as `decide` says for each event; `nil` refuses
+        /// the event with ``TransitionError/Kind/noDestination(event:state:)``.
+        ///
+        /// "Delete a row unless it is the last", "progress until 100 %", "the battery
+        /// level changes": the common case stays, the last one moves.
+        ///
+        /// ```swift
+        /// .on(.progress, from: .downloading, stayOrMoveTo: [.done]) { state, event in
+        ///     guard case .progress(let percent) = event else { return nil }
+        ///     return percent < 100 ? .stay(.downloading(percent: percent)) : .move(.done)
+        /// }
+        /// ```
+        ///
+        /// A parent's stay-or-move rule stays in the current child. `decide` should be
+        /// quick and free of side effects: ``StateMachine/canFire(_:)`` calls it too.
+        public static func on(
+            _ event: Event.Case, from sources: [State.Case], stayOrMoveTo cases: [State.Case],
+            _ decide: @escaping @Sendable (_ state: State, _ event: Event) -> Next?
+        ) -> Rule {
+            Rule(event: event, sources: sources, destinations: cases, target: .stayOrMove(decide))
+        }
+
+        /// ``on(_:from:stayOrMoveTo:_:)`` from one source.
+        public static func on(
+            _ event: Event.Case, from source: State.Case, stayOrMoveTo cases: [State.Case],
+            _ decide: @escaping @Sendable (_ state: State, _ event: Event) -> Next?
+        ) -> Rule {
+            on(event, from: [source], stayOrMoveTo: cases, decide)
+        }
+
         /// `event` is handled in each of `states` without leaving it: no exit or enter
         /// hook runs, no state-scoped task restarts. `update` may change the state's data
         /// (it must keep its case); without it the state stays as it is.
@@ -99,6 +142,25 @@ extension StateMachine {
         ) -> Rule {
             Rule(event: event, sources: states, destinations: states, target: .internal(update))
         }
+    }
+
+    /// What a stay-or-move rule (``Rule/on(_:from:stayOrMoveTo:_:)``) decides for one event.
+    ///
+    /// ```swift
+    /// .on(.delete, from: .list, stayOrMoveTo: [.empty]) { state, event in
+    ///     guard case .list(let rows) = state, case .delete(let row) = event else { return nil }
+    ///     let left = rows.filter { $0 != row }
+    ///     return left.isEmpty ? .move(.empty) : .stay(.list(left))
+    /// }
+    /// ```
+    public enum Next: Sendable {
+        /// Stay in the current state with this value (same case, new data): an internal
+        /// transition — no exit or enter hook runs, the state's tasks and timeouts keep running.
+        case stay(State)
+        /// Leave for this state (one of the rule's declared cases): exit and enter hooks
+        /// run as for any rule, and a move to the current case is an external
+        /// self-transition.
+        case move(State)
     }
 
     /// A parent state: a state case that contains `children`. The machine is never in

@@ -63,6 +63,95 @@ extension StateMachine {
         }
     }
 
+    /// What ``StateMachine/attempt(_:)`` (or a task's ``TaskContext/send(_:)``) did with
+    /// its event: the non-throwing form of ``FireResult``.
+    ///
+    /// ```swift
+    /// switch machine.attempt(.coin) {
+    /// case .completed(let transition): print(transition)
+    /// case .refused(let error): print(error)
+    /// case .queued, .cancelled: break
+    /// }
+    /// ```
+    public enum FireOutcome: Sendable {
+        /// The event was processed by this call; the transition is complete.
+        case completed(Transition)
+        /// The machine was busy: the event is queued (see ``FireResult/queued``).
+        case queued
+        /// The event was processed and refused; the state is unchanged.
+        case refused(TransitionError)
+        /// Not fired: the state-scoped task that sent it was cancelled (its state was
+        /// left) or the machine is gone. Only ``TaskContext/send(_:)`` returns it.
+        case cancelled
+
+        @inlinable
+        init(_ result: Result<Transition, TransitionError>) {
+            switch result {
+            case .success(let t): self = .completed(t)
+            case .failure(let e): self = .refused(e)
+            }
+        }
+
+        /// The transition, when the event was processed by this call and completed.
+        public var transition: Transition? {
+            if case .completed(let t) = self { return t }
+            return nil
+        }
+
+        /// The transition, or the refusal thrown; `.queued` and `.cancelled` throw
+        /// ``TransitionError/Kind/invalidEvent(event:state:)`` — use them only where they
+        /// cannot happen (``StateMachine/send(_:)`` never queues without waiting).
+        @inlinable
+        func get() throws(TransitionError) -> Transition {
+            switch self {
+            case .completed(let t): return t
+            case .refused(let e): throw e
+            case .queued, .cancelled: preconditionFailure("send waits for its own outcome")
+            }
+        }
+    }
+
+    /// What a state-scoped task (``StateMachine/task(in:_:)``) is given: the state it
+    /// was started for and a way to fire events back that is safe whatever happened
+    /// meanwhile.
+    ///
+    /// `send` does nothing and returns ``FireOutcome/cancelled`` once the task is
+    /// cancelled — the machine left the state, or the machine itself was released —
+    /// so a task that outlives its screen never touches it. The context holds the
+    /// machine weakly: a task keeps neither the machine nor its owner alive.
+    ///
+    /// ```swift
+    /// machine.task(in: .loading) { context in
+    ///     do {
+    ///         await context.send(.loaded(try await api.articles()))
+    ///     } catch {
+    ///         await context.send(.failed("\(error)"))
+    ///     }
+    /// }
+    /// ```
+    public struct TaskContext: Sendable {
+        /// The state entered, with its data.
+        public let state: State
+        private let sender: @Sendable (Event) async -> FireOutcome
+
+        init(state: State, sender: @escaping @Sendable (Event) async -> FireOutcome) {
+            self.state = state
+            self.sender = sender
+        }
+
+        /// Fires `event` into the machine and waits for its outcome (as
+        /// ``StateMachine/send(_:)``), unless the task was cancelled or the machine is
+        /// gone: then nothing is fired and the outcome is ``FireOutcome/cancelled``.
+        @discardableResult
+        public func send(_ event: Event) async -> FireOutcome {
+            guard !Task.isCancelled else { return .cancelled }
+            return await sender(event)
+        }
+
+        /// `true` once the state was left or the machine released (the task's cancellation).
+        public var isCancelled: Bool { Task.isCancelled }
+    }
+
     /// Identifies an observer, for ``StateMachine/removeObserver(_:)``.
     public struct ObserverID: Hashable, Sendable {
         internal let raw: Int

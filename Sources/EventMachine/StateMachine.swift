@@ -11,12 +11,16 @@
 // and UML state machines / Harel statecharts (run to completion, internal transitions,
 // nested states with history).
 //
-// Concurrency: all mutable state sits behind one lock (`LockedValue`, a pthread
-// mutex that ThreadSanitizer understands, see LockedValue.swift); hooks, guards and
-// observers run *outside* the lock, so they may call back into the machine (read
-// `state`, fire events, register hooks) without deadlocking. A `busy` flag, set and
-// cleared under the lock, makes one thread at a time the processor; every other `fire`
-// enqueues.
+// Concurrency: all mutable state sits behind one pthread mutex (MachineCore.swift,
+// Platform.swift); hooks, guards and observers run *outside* the lock, so they may call
+// back into the machine (read `state`, fire events, register hooks) without
+// deadlocking. A `busy` flag, set and cleared under the lock, makes one thread at a time
+// the processor; every other `fire` enqueues. An event that runs none of the app's code
+// is done in one critical section.
+//
+// Speed: `fire`, `attempt` and `send` are `@inlinable`, so they are specialized for the
+// app's State and Event; an event costs a table lookup, the guards and the hooks, and no
+// allocation (the numbers are in the README, from Benchmarks/).
 import AutomatonCore
 import Observation
 
@@ -98,7 +102,9 @@ import Observation
 /// would wait forever (that event is queued behind it).
 ///
 /// The machine keeps its hooks alive: a hook that uses the machine should capture it
-/// `[unowned machine]` (or `weak`) to avoid a reference cycle.
+/// `[unowned machine]` (or `weak`) to avoid a reference cycle. State-scoped tasks need
+/// neither: they are handed a ``TaskContext`` whose `send` does nothing once the task
+/// was cancelled or the machine is gone.
 ///
 /// - Complexity: building the table is O(|states| × |events|); firing an event is O(1)
 ///   table work plus the hooks it runs (and the depth of nesting).
@@ -107,24 +113,27 @@ public final class StateMachine<State: Discriminated, Event: Discriminated>: Sen
     public typealias Hook = @Sendable (Transition) -> Void
     /// Decides whether a transition the table allows may happen.
     public typealias Guard = @Sendable (Transition) -> Bool
-    typealias Core = MachineCore<State, Event, Hook, Guard, @Sendable (Double) -> Void, @Sendable (TransitionError) -> Void>
+    /// A per-state update: may change the state's data (not its case).
+    public typealias Update = @Sendable (_ state: inout State, _ deltaTime: Double) -> Void
+    @usableFromInline
+    typealias Core = MachineCore<State, Event, Hook, Guard, Update, @Sendable (TransitionError) -> Void, ThreadLock>
 
     /// The transition table this machine runs.
     public let definition: Definition
 
-    private let storage: LockedValue<Core>
-    private let registrar = ObservationRegistrar()
+    @usableFromInline let core: Core
+    @usableFromInline let registrar = ObservationRegistrar()
 
     /// Creates a machine running `definition`, in its initial state; the machine
     /// enters it (runs its enter hooks) on ``start()`` or the first event.
     ///
-    /// - Complexity: O(|states| + |events|).
+    /// - Complexity: O(|states| × |events|).
     public init(_ definition: Definition) {
         self.definition = definition
         let state = definition.initialState
         // The definition resolved its initial state to a known leaf.
         let leaf = definition.position(of: state.case) ?? 0
-        self.storage = LockedValue(Core(definition: definition, state: state, leaf: leaf))
+        self.core = Core(definition: definition, state: state, leaf: leaf, lock: ThreadLock())
     }
 
     /// Creates a machine running `definition` that starts in `initialState` (a parent
@@ -135,9 +144,9 @@ public final class StateMachine<State: Discriminated, Event: Discriminated>: Sen
         guard let p = definition.position(of: initialState.case) else {
             throw DefinitionError(.unknownState(initialState.case))
         }
-        let (state, leaf) = definition.resolved(initialState, at: p, history: Array(repeating: nil, count: definition.states.count))
+        let (state, leaf) = definition.table.resolved(initialState, at: p, history: Array(repeating: nil, count: definition.states.count))
         self.definition = definition
-        self.storage = LockedValue(Core(definition: definition, state: state, leaf: leaf))
+        self.core = Core(definition: definition, state: state, leaf: leaf, lock: ThreadLock())
     }
 
     /// Builds the definition from `rules` and creates a machine starting in `initial`.
@@ -148,10 +157,9 @@ public final class StateMachine<State: Discriminated, Event: Discriminated>: Sen
     }
 
     deinit {
-        storage.withLock { s in
-            for subscriber in s.subscribers.values { subscriber.finish() }
-            for tasks in s.running { for task in tasks { task.cancel() } }
-        }
+        let (tasks, streams) = core.teardown()
+        for stream in streams { stream.finish() }
+        for task in tasks { task.cancel() }
     }
 
     // MARK: Reading
@@ -160,31 +168,40 @@ public final class StateMachine<State: Discriminated, Event: Discriminated>: Sen
     /// state up to and including the will-enter hooks, and the new state from the
     /// did-exit hooks on. Observable: SwiftUI views and `withObservationTracking` see
     /// every change.
+    ///
+    /// PERF: a change is announced to Observation only when `state` was read since the
+    /// last announcement — a tracker registers by reading it — so a machine nobody
+    /// reads pays nothing for being observable.
     public var state: State {
         registrar.access(self, keyPath: \.state)
-        return storage.withLock { $0.state }
+        return core.readState()
     }
 
     /// `true` once the initial state has been entered (by ``start()`` or the first event).
-    public var isStarted: Bool { storage.withLock { $0.started } }
+    public var isStarted: Bool { core.locked { core.started } }
 
     /// `true` when the current state has the case `state` or is nested in it.
     ///
     /// - Complexity: O(depth of nesting).
     public func isIn(_ state: State.Case) -> Bool {
         guard let p = definition.position(of: state) else { return false }
-        return definition.contains(p, storage.withLock { $0.leaf })
+        return definition.table.contains(p, core.locked { core.leaf })
     }
 
     /// `true` when `event` is valid in the current state, its rule finds a destination
     /// and every guard accepts it.
     ///
-    /// With other threads firing events this is a snapshot: the state may change
-    /// before a following `fire`.
+    /// It runs the rule's destination function and the guards, so `if canFire(e) {
+    /// fire(e) }` runs them twice: to act on the answer, call ``attempt(_:)`` once and
+    /// look at its ``FireOutcome``. With other threads firing events this is a
+    /// snapshot: the state may change before a following `fire`.
     ///
     /// - Complexity: O(1) plus the rule's destination function and the guards.
     public func canFire(_ event: Event) -> Bool {
-        storage.withLock { $0 }.canFire(event, definition) { g, t in g(t) }
+        let (state, leaf, hooks, history) = core.locked { (core.state, core.leaf, core.hooks, core.history) }
+        guard case .success(let plan) = definition.table.plan(event, in: state, leaf: leaf, history: history),
+              let c = definition.eventClass(event.case) else { return false }
+        return hooks.guards[c].allSatisfy { $0(plan.transition) }
     }
 
     /// `true` when some event valid in the current state may lead to `state` and, for a
@@ -194,7 +211,10 @@ public final class StateMachine<State: Discriminated, Event: Discriminated>: Sen
     ///
     /// - Complexity: O(|events|) plus the guards.
     public func canEnter(_ state: State.Case) -> Bool {
-        storage.withLock { $0 }.canEnter(state, definition) { g, t in g(t) }
+        let (current, leaf, hooks, history) = core.locked { (core.state, core.leaf, core.hooks, core.history) }
+        return definition.canEnter(state, from: current, leaf: leaf, history: history) { c, t in
+            hooks.guards[c].allSatisfy { $0(t) }
+        }
     }
 
     // MARK: Registering hooks
@@ -213,7 +233,41 @@ public final class StateMachine<State: Discriminated, Event: Discriminated>: Sen
             guard let k = definition.eventClass(event) else { return }   // never fired: outside allCases
             c = k
         }
-        storage.withLock { [c] in $0.guards.append((eventClass: c, body: body)) }
+        core.register { [c] in $0.registeredGuards.append((eventClass: c, body: body)) }
+    }
+
+    /// Adds a guard that is given the transition's parts without optionals: a guard
+    /// only ever runs for an event, so the state left and the event are always there
+    /// (``Transition/from`` and ``Transition/event`` are optional only for the start).
+    ///
+    /// ```swift
+    /// machine.addGuard(for: .coin) { from, event, to in
+    ///     if case .coin(let cents) = event { cents >= 25 } else { false }
+    /// }
+    /// ```
+    public func addGuard(
+        for event: Event.Case? = nil, _ body: @escaping @Sendable (_ from: State, _ event: Event, _ to: State) -> Bool
+    ) {
+        addGuard(for: event) { (t: Transition) -> Bool in
+            guard let from = t.from, let e = t.event else { return true }   // not reached: guards run for events only
+            return body(from, e, t.to)
+        }
+    }
+
+    /// Adds a will-fire hook given the transition's parts without optionals (a fire hook
+    /// only runs for an event); see ``onWillFire(_:_:)``.
+    public func onWillFire(_ event: Event.Case, _ hook: @escaping @Sendable (_ from: State, _ event: Event, _ to: State) -> Void) {
+        onWillFire(event) { (t: Transition) in
+            if let from = t.from, let e = t.event { hook(from, e, t.to) }
+        }
+    }
+
+    /// Adds a did-fire hook given the transition's parts without optionals; see
+    /// ``onDidFire(_:_:)``.
+    public func onDidFire(_ event: Event.Case, _ hook: @escaping @Sendable (_ from: State, _ event: Event, _ to: State) -> Void) {
+        onDidFire(event) { (t: Transition) in
+            if let from = t.from, let e = t.event { hook(from, e, t.to) }
+        }
     }
 
     /// Adds a hook run before the machine leaves `state` (step 3). A case outside
@@ -244,38 +298,49 @@ public final class StateMachine<State: Discriminated, Event: Discriminated>: Sen
     /// machine.onUpdate(.loading) { deltaTime in spinner.advance(by: deltaTime) }
     /// ```
     public func onUpdate(_ state: State.Case, _ body: @escaping @Sendable (_ deltaTime: Double) -> Void) {
+        onUpdate(state) { (_: inout State, deltaTime: Double) in body(deltaTime) }
+    }
+
+    /// Adds a per-state update that may change the state's data, as a `GKState`
+    /// subclass changes its stored properties in `update(deltaTime:)`. The handler is
+    /// given the current state (the leaf, with its data) to change in place; the change
+    /// is kept when its case is unchanged (changing the case takes an event) and is seen
+    /// by Observation, not by transition observers (it is not a transition).
+    ///
+    /// ```swift
+    /// machine.onUpdate(.charging) { state, deltaTime in
+    ///     if case .charging(let level) = state { state = .charging(level: min(level + deltaTime, 1)) }
+    /// }
+    /// ```
+    public func onUpdate(_ state: State.Case, _ body: @escaping Update) {
         guard let p = definition.position(of: state) else { return }
-        storage.withLock { $0.updates[p].append(body) }
+        core.register { $0.updates[p].append(body) }
     }
 
     /// Adds an observer of state changes, called after every completed transition
     /// (step 9), in registration order, the start included.
     @discardableResult
     public func observe(_ observer: @escaping Hook) -> ObserverID {
-        storage.withLock { s in
-            let id = s.makeID()
-            s.observers.append((id, observer))
-            return ObserverID(raw: id)
-        }
+        let id = core.makeID()
+        core.register { $0.observers.append((id, observer)) }
+        return ObserverID(raw: id)
     }
 
     /// Adds an observer of rejected events: every event that was invalid or refused,
     /// including queued events whose caller could not be told.
     @discardableResult
     public func observeRejections(_ observer: @escaping @Sendable (TransitionError) -> Void) -> ObserverID {
-        storage.withLock { s in
-            let id = s.makeID()
-            s.rejectionObservers.append((id, observer))
-            return ObserverID(raw: id)
-        }
+        let id = core.makeID()
+        core.register { $0.rejections.append((id, observer)) }
+        return ObserverID(raw: id)
     }
 
     /// Removes an observer added by ``observe(_:)`` or ``observeRejections(_:)``.
     /// A transition already under way may still call it.
     public func removeObserver(_ id: ObserverID) {
-        storage.withLock { s in
-            s.observers.removeAll { $0.id == id.raw }
-            s.rejectionObservers.removeAll { $0.id == id.raw }
+        core.register { h in
+            h.observers.removeAll { $0.id == id.raw }
+            h.rejections.removeAll { $0.id == id.raw }
         }
     }
 
@@ -288,13 +353,10 @@ public final class StateMachine<State: Discriminated, Event: Discriminated>: Sen
     /// ```
     public var transitions: AsyncStream<Transition> {
         let (stream, continuation) = AsyncStream.makeStream(of: Transition.self)
-        let id = storage.withLock { s in
-            let id = s.makeID()
-            s.subscribers[id] = continuation
-            return id
-        }
+        let id = core.makeID()
+        core.register { $0.subscribers.append((id, continuation)) }
         continuation.onTermination = { [weak self] _ in
-            self?.storage.withLock { _ = $0.subscribers.removeValue(forKey: id) }
+            self?.core.register { h in h.subscribers.removeAll { $0.id == id } }
         }
         return stream
     }
@@ -302,26 +364,40 @@ public final class StateMachine<State: Discriminated, Event: Discriminated>: Sen
     // MARK: State-scoped work
 
     /// Runs `operation` in a new task each time the machine enters `state` (after its
-    /// did-enter hooks), and cancels that task when the machine leaves `state`. The
-    /// operation is given the state entered (the leaf, with its data).
+    /// did-enter hooks), and cancels that task when the machine leaves `state`.
+    ///
+    /// The operation is given a ``TaskContext``: the state entered (the leaf, with its
+    /// data) and a `send` that fires events back into the machine — and does nothing
+    /// once the task is cancelled (the state was left) or the machine is gone. So the
+    /// operation needs to capture neither the machine nor its owner: capturing an
+    /// owner `[unowned self]` crashes when the owner is released while the task waits.
     ///
     /// ```swift
-    /// machine.task(in: .loading) { [unowned machine] _ in
+    /// machine.task(in: .loading) { context in
     ///     let response = await api.fetch()
-    ///     try? await machine.send(.loaded(response))
+    ///     await context.send(.loaded(response))
     /// }
     /// ```
-    public func task(in state: State.Case, _ operation: @escaping @Sendable (State) async -> Void) {
+    public func task(in state: State.Case, _ operation: @escaping @Sendable (TaskContext) async -> Void) {
         guard let p = definition.position(of: state) else { return }
         let start: Hook = { [weak self] transition in
-            let task = Task { await operation(transition.to) }
-            self?.storage.withLock { $0.running[p].append(task) }
+            guard let self else { return }
+            let context = TaskContext(state: transition.to) { [weak self] event in
+                guard let self, !Task.isCancelled else { return .cancelled }
+                return await self.sendOutcome(event)
+            }
+            core.addTask(Task { await operation(context) }, at: p)
         }
-        storage.withLock { $0.startWork[p].append(start) }
+        core.register { $0.startWork[p].append(start) }
     }
 
     /// Fires `event` when the machine has stayed in `state` for `duration` of `clock`
     /// since entering it; leaving `state` earlier cancels the timeout.
+    ///
+    /// The deadline is taken when the state is entered (`clock.now` during the
+    /// transition), not when the timeout's task first runs, so a test may fire an event
+    /// and advance a manual clock at once (see the `EventMachineTesting` product's
+    /// `TestClock`).
     ///
     /// ```swift
     /// machine.timeout(in: .loading, after: .seconds(10), clock: ContinuousClock(), fire: .timedOut)
@@ -330,14 +406,16 @@ public final class StateMachine<State: Discriminated, Event: Discriminated>: Sen
         guard let p = definition.position(of: state) else { return }
         let start: Hook = { [weak self] _ in
             guard let self else { return }
-            let generation = storage.withLock { $0.entryCount[p] }
+            // The processing caller runs this hook: it alone writes entryCount.
+            let generation = core.entryCount[p]
+            let deadline = clock.now.advanced(by: duration)
             let task = Task { [weak self] in
-                do { try await clock.sleep(for: duration) } catch { return }
+                do { try await clock.sleep(until: deadline, tolerance: nil) } catch { return }
                 self?.submit(.timeout(event, position: p, generation: generation))
             }
-            storage.withLock { $0.running[p].append(task) }
+            core.addTask(task, at: p)
         }
-        storage.withLock { $0.startWork[p].append(start) }
+        core.register { $0.startWork[p].append(start) }
     }
 
     /// ``timeout(in:after:clock:fire:)`` on the `ContinuousClock`.
@@ -366,17 +444,43 @@ public final class StateMachine<State: Discriminated, Event: Discriminated>: Sen
     /// ```
     ///
     /// - Throws: ``TransitionError`` when this call processed the event and it was
-    ///   refused; the state is unchanged.
-    /// - Complexity: O(1) table work plus the hooks, guards and observers that run.
+    ///   refused; the state is unchanged. ``attempt(_:)`` returns it instead.
+    /// - Complexity: O(1) table work plus the hooks, guards and observers that run; no
+    ///   allocation.
+    @inlinable
     @discardableResult
     public func fire(_ event: Event) throws(TransitionError) -> FireResult {
-        guard take(orQueue: .event(event, nil)) else { return .queued }
-        let result = execute(.event(event, nil))
-        drainQueue()
-        switch result {
-        case .success(let transition)?: return .completed(transition)
-        case .failure(let error)?: throw error
-        case nil: throw TransitionError(.invalidEvent(event: event.case, state: state.case))
+        switch attempt(event) {
+        case .completed(let transition): return .completed(transition)
+        case .queued, .cancelled: return .queued
+        case .refused(let error): throw error
+        }
+    }
+
+    /// Fires `event` as ``fire(_:)`` does, and returns what happened instead of throwing:
+    /// ``FireOutcome/completed(_:)``, ``FireOutcome/queued`` or
+    /// ``FireOutcome/refused(_:)``. Its result may be ignored without a warning, and it
+    /// runs the guards once where `if canFire(e) { try fire(e) }` runs them twice.
+    ///
+    /// ```swift
+    /// machine.attempt(.coin)                      // ignore a refusal
+    /// if case .refused(let error) = machine.attempt(.push) { print(error) }
+    /// ```
+    ///
+    /// - Complexity: as ``fire(_:)``.
+    @inlinable
+    @discardableResult
+    public func attempt(_ event: Event) -> FireOutcome {
+        switch core.begin(event) {
+        case .busy:
+            return .queued
+        case .done(let outcome, let notify):
+            if notify { announce() }
+            return FireOutcome(outcome)
+        case .taken(let hooks):
+            let outcome = processTaken(event, hooks)
+            drain()
+            return FireOutcome(outcome)
         }
     }
 
@@ -385,8 +489,9 @@ public final class StateMachine<State: Discriminated, Event: Discriminated>: Sen
     ///
     /// Use this from tasks that share a machine and need each event's own outcome. It
     /// never blocks a thread: when the machine is busy the task suspends until the
-    /// processing thread reaches its event. (Hooks are synchronous, so they use
-    /// ``fire(_:)``, which queues.) Cancellation does not withdraw the event.
+    /// processing thread reaches its event; when it is idle the event is processed at
+    /// once, on the caller's executor, without suspending. (Hooks are synchronous, so
+    /// they use ``fire(_:)``, which queues.) Cancellation does not withdraw the event.
     ///
     /// ```swift
     /// let transition = try await machine.send(.coin)
@@ -394,14 +499,51 @@ public final class StateMachine<State: Discriminated, Event: Discriminated>: Sen
     ///
     /// - Throws: ``TransitionError`` when the event is refused in the state it meets.
     /// - Complexity: as ``fire(_:)``.
+    @inlinable @inline(__always)
     @discardableResult
-    public func send(_ event: Event) async throws(TransitionError) -> Transition {
-        let result: Result<Transition, TransitionError> = await withCheckedContinuation { continuation in
-            guard take(orQueue: .event(event, continuation)) else { return }
-            continuation.resume(returning: execute(.event(event, nil)) ?? .failure(.init(.invalidEvent(event: event.case, state: state.case))))
-            drainQueue()
+    public nonisolated(nonsending) func send(_ event: Event) async throws(TransitionError) -> Transition {
+        // PERF: an idle machine runs the event here, with no further async call and no
+        // continuation (event-table, "await send").
+        switch core.beginIfIdle(event) {
+        case .done(let outcome, let notify):
+            if notify { announce() }
+            return try outcome.get()
+        case .taken(let hooks):
+            let outcome = processTaken(event, hooks)
+            drain()
+            return try outcome.get()
+        case .busy:
+            return try await sendOutcome(event).get()
         }
-        return try result.get()
+    }
+
+    /// ``send(_:)`` without throwing.
+    @inlinable
+    nonisolated(nonsending) func sendOutcome(_ event: Event) async -> FireOutcome {
+        switch core.beginIfIdle(event) {
+        case .done(let outcome, let notify):
+            if notify { announce() }
+            return FireOutcome(outcome)
+        case .taken(let hooks):
+            let outcome = processTaken(event, hooks)
+            drain()
+            return FireOutcome(outcome)
+        case .busy:
+            break
+        }
+        let outcome: Core.Outcome = await withCheckedContinuation { continuation in
+            switch core.begin(event, reply: continuation) {
+            case .busy:
+                return   // queued with the continuation, resumed by the processing caller
+            case .done(let outcome, let notify):
+                if notify { announce() }
+                continuation.resume(returning: outcome)
+            case .taken(let hooks):
+                continuation.resume(returning: processTaken(event, hooks))
+                drain()
+            }
+        }
+        return FireOutcome(outcome)
     }
 
     /// Forwards `deltaTime` to the update handlers of the current state and the states
@@ -422,72 +564,58 @@ public final class StateMachine<State: Discriminated, Event: Discriminated>: Sen
     // MARK: Processing (only the caller that set `busy` runs these)
 
     /// Processes `work` now if the machine is idle (then drains the queue), else queues it.
-    private func submit(_ work: Core.Work) {
-        guard take(orQueue: work) else { return }
-        _ = execute(work)
-        drainQueue()
+    @usableFromInline
+    func submit(_ work: Core.Work) {
+        guard core.take(orQueue: work) else { return }
+        _ = process(work)
+        drain()
     }
 
-    /// Makes the caller the processor and returns `true` when the machine is idle
-    /// (entering the initial state first if it has not started); otherwise queues `work`.
-    private func take(orQueue work: Core.Work) -> Bool {
-        let (runNow, started) = storage.withLock { s in
-            if s.busy {
-                s.enqueue(work)
-                return (false, true)
-            }
-            s.busy = true
-            return (true, s.started)
-        }
-        if runNow, !started { _ = execute(.start) }
-        return runNow
+    /// Processes an event for the caller that took the machine.
+    @inlinable
+    func processTaken(_ event: Event, _ hooks: Core.Hooks) -> Core.Outcome {
+        core.processTaken(
+            event, hooks: hooks, call: { hook, t in hook(t) }, check: { g, t in g(t) }, reject: { observer, e in observer(e) },
+            announce: announce)
     }
 
-    /// Processes one piece of work: guards, hooks, state change, observers. Returns nil
-    /// when nothing happened (an update, a repeated start, a timeout whose state was left).
-    private func execute(_ work: Core.Work) -> Result<Transition, TransitionError>? {
-        if case .update(let deltaTime) = work {
-            let handlers = storage.withLock { $0.updateHandlers(definition) }
-            for handler in handlers { handler(deltaTime) }
-            return nil
-        }
-        return Core.perform(
-            storage.withLock { $0.prepare(work, definition) },
-            call: { hook, t in hook(t) }, check: { g, t in g(t) }, reject: { observer, e in observer(e) }
-        ) { plan in
-            var cancelled: [Task<Void, Never>] = []
-            registrar.withMutation(of: self, keyPath: \.state) {
-                cancelled = storage.withLock { $0.commit(plan) }
-            }
-            for task in cancelled { task.cancel() }
-        }
+    /// Processes one piece of work with this machine's closures.
+    @inlinable
+    func process(_ work: Core.Work) -> Core.Outcome? {
+        core.process(
+            work,
+            call: { hook, t in hook(t) }, check: { g, t in g(t) }, reject: { observer, e in observer(e) },
+            update: { handler, state, deltaTime in handler(&state, deltaTime) },
+            announce: announce
+        )
     }
 
-    /// Processes queued work until the queue is empty, then clears `busy` — in the same
-    /// critical section as the empty check, so work enqueued concurrently is either
-    /// seen here or finds the machine idle and processes itself.
-    private func drainQueue() {
-        while true {
-            let work: Core.Work? = storage.withLock { s in
-                if let next = s.dequeue() { return next }
-                s.busy = false
-                return nil
-            }
-            guard let work else { return }
-            let result = execute(work)
+    /// Processes queued work until the queue is empty, then hands the machine back.
+    @inlinable
+    func drain() {
+        while !core.handBack() {
+            let work = core.dequeue()
+            let outcome = process(work)
             if case .event(let event, let reply?) = work {
-                reply.resume(returning: result ?? .failure(.init(.invalidEvent(event: event.case, state: state.case))))
+                reply.resume(returning: outcome ?? .failure(.init(.invalidEvent(event: event.case, state: core.locked { core.state.case }))))
             }
         }
     }
 
-    private func add(_ hook: @escaping Hook, to list: WritableKeyPath<Core, [[Hook]]>, _ state: State.Case) {
-        guard let p = definition.position(of: state) else { return }
-        storage.withLock { $0[keyPath: list][p].append(hook) }
+
+    /// Tells Observation that `state` changed (after the fact: see ``state``).
+    @inlinable
+    func announce() {
+        registrar.withMutation(of: self, keyPath: \.state) {}
     }
 
-    private func add(_ hook: @escaping Hook, to list: WritableKeyPath<Core, [[Hook]]>, event: Event.Case) {
+    private func add(_ hook: @escaping Hook, to list: ReferenceWritableKeyPath<Core.Hooks, [[Hook]]>, _ state: State.Case) {
+        guard let p = definition.position(of: state) else { return }
+        core.register { $0[keyPath: list][p].append(hook) }
+    }
+
+    private func add(_ hook: @escaping Hook, to list: ReferenceWritableKeyPath<Core.Hooks, [[Hook]]>, event: Event.Case) {
         guard let c = definition.eventClass(event) else { return }
-        storage.withLock { $0[keyPath: list][c].append(hook) }
+        core.register { $0[keyPath: list][c].append(hook) }
     }
 }

@@ -78,11 +78,42 @@ struct GrepOptions: ParsableArguments {
     @Flag(name: [.customShort("E"), .customLong("extended-regexp")], help: "Patterns are extended regexes (the default; accepted for grep's sake).")
     var extendedRegexp = false
 
-    @Flag(name: [.customShort("G"), .customLong("basic-regexp")], help: ArgumentHelp("Refused: basic regexes are not supported.", visibility: .hidden))
+    @Flag(name: [.customShort("G"), .customLong("basic-regexp")], help: "Patterns are GNU basic regexes (grep's default).")
     var basicRegexp = false
 
     @Flag(name: [.customShort("P"), .customLong("perl-regexp")], help: ArgumentHelp("Refused: Perl regexes are not supported.", visibility: .hidden))
     var perlRegexp = false
+
+    @Flag(name: [.customShort("R"), .customLong("dereference-recursive")],
+          help: "As -r, following symbolic links to folders and files everywhere.")
+    var dereferenceRecursive = false
+
+    @Option(name: [.customShort("d"), .customLong("directories")],
+            help: ArgumentHelp("What a folder named as an input gets: read (an error, as grep), skip, or recurse (-r).",
+                               valueName: "read|skip|recurse"))
+    var directories: DirectoryAction?
+
+    @Option(name: [.customShort("D"), .customLong("devices")],
+            help: ArgumentHelp("What a device, FIFO or socket gets: read (the default) or skip.", valueName: "read|skip"))
+    var devices: DeviceAction?
+
+    @Option(name: .customLong("exclude-from"),
+            help: ArgumentHelp("Skip files whose name matches a glob read from FILE, one per line (repeatable).", valueName: "file"))
+    var excludeFrom: [String] = []
+
+    @Option(name: .customLong("group-separator"),
+            help: ArgumentHelp("Print SEP between groups of context lines instead of '--'.", valueName: "sep"))
+    var groupSeparator: String?
+
+    @Flag(name: .customLong("no-group-separator"), help: "Print nothing between groups of context lines.")
+    var noGroupSeparator = false
+
+    @Flag(name: [.customShort("T"), .customLong("initial-tab")],
+          help: "Put a tab before each line's text and align the numbers before it, as grep -T.")
+    var initialTab = false
+
+    @Flag(name: [.customShort("U"), .customLong("binary")], help: "Accepted for grep's sake: input is always read as bytes.")
+    var binary = false
 
     @Option(name: .customLong("include"), help: ArgumentHelp("With -r, search only files whose name matches GLOB (fnmatch; repeatable).", valueName: "glob"))
     var include: [String] = []
@@ -104,12 +135,6 @@ struct GrepOptions: ParsableArguments {
     var recursive = false
 
     func validate() throws {
-        if basicRegexp {
-            throw ValidationError("-G (basic regexes) is not supported: write the pattern as an extended regex (grep -E), the default")
-        }
-        if perlRegexp {
-            throw ValidationError("-P (Perl regexes) is not supported: patterns are extended regexes with Perl's classes (\\d, \\w, \\s) and lazy repetition, so drop -P")
-        }
         for (value, flag) in [(after, "-A"), (before, "-B"), (context, "-C")] {
             if let value, value < 0 { throw ValidationError("\(flag) must be 0 or more") }
         }
@@ -136,11 +161,39 @@ struct GrepOptions: ParsableArguments {
         return .binary
     }
 
-    /// `--include`, `--exclude` and `--exclude-dir`.
-    var names: NameFilter { NameFilter(include: include, exclude: exclude, excludeDir: excludeDir) }
+    /// Whether folders are walked: `-r`, `-R` or `-d recurse`.
+    var walksFolders: Bool { recursive || dereferenceRecursive || directories == .recurse }
+
+    /// The line between context groups: `--` unless `--group-separator` or
+    /// `--no-group-separator` (nil: none) says otherwise.
+    var contextSeparator: [UInt8]? {
+        if noGroupSeparator { return nil }
+        return Array((groupSeparator ?? "--").utf8)
+    }
+
+    /// `--include`, `--exclude` (with the globs of each `--exclude-from` file) and
+    /// `--exclude-dir`.
+    func names() throws -> NameFilter {
+        var excluded = exclude
+        for path in excludeFrom {
+            let bytes = try readWhole(path)
+            excluded += bytes.split(separator: 0x0A).map { String(decoding: $0, as: UTF8.self) }
+        }
+        return NameFilter(include: include, exclude: excluded, excludeDir: excludeDir)
+    }
 
     /// The limit `-m` sets; nil for none (not given, or negative as in grep).
     var limit: Int? { maxCount.flatMap { $0 >= 0 ? $0 : nil } }
+}
+
+/// grep's `--directories`: what a folder named as an input gets.
+enum DirectoryAction: String, ExpressibleByArgument, CaseIterable, Sendable {
+    case read, skip, recurse
+}
+
+/// grep's `--devices`: what a device, FIFO or socket named as an input gets.
+enum DeviceAction: String, ExpressibleByArgument, CaseIterable, Sendable {
+    case read, skip
 }
 
 /// grep's `--binary-files`: what a binary input (a NUL in its first 32 KiB) gets.
@@ -177,26 +230,32 @@ struct FilterGrepOptions: ParsableArguments {
     var recursive = false
 }
 
-/// The inputs with folders replaced by the files under them (`-r`): grep's order and
+/// The inputs with folders replaced by the files under them (`-r`; each folder's
+/// entries sorted, or with `sorted` false in the folder's own order, as GNU grep): grep's order and
 /// names, with no input meaning the current folder (its files named without `./`).
 /// Also whether a folder was among them (grep then names each file).
-func recursiveInputs(_ files: [String], names: NameFilter = NameFilter()) throws -> (inputs: [String], sawFolder: Bool) {
-    var walk = DirectoryWalk(includeHidden: true, followLinks: false)
+func recursiveInputs(
+    _ files: [String], names: NameFilter = NameFilter(), followLinks: Bool = false, sorted: Bool = true
+) throws -> (inputs: [String], sawFolder: Bool) {
+    var walk = DirectoryWalk(includeHidden: true, followLinks: followLinks)
     walk.names = names
+    walk.sorted = sorted
     if files.isEmpty {
         var info = stat()
         guard stat(".", &info) == 0 else { throw CommandFailure(".: \(errnoDescription(errno))") }
-        let found = try walk.files(under: ".", info: info).sorted()
+        let walked = try walk.files(under: ".", info: info)
+        let found = sorted ? walked.sorted() : walked
         return (found.map { $0.hasPrefix("./") ? String($0.dropFirst(2)) : $0 }, true)
     }
     var result: [String] = []
     var sawFolder = false
     for path in files {
         var info = stat()
-        if path != "-", stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
+        if path != "-", PathBytes.withCString(path, { stat($0, &info) }) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
             sawFolder = true
             if names.skipsFolder(path, commandLine: true) { continue }
-            result.append(contentsOf: try walk.files(under: path, info: info).sorted())
+            let walked = try walk.files(under: path, info: info)
+            result.append(contentsOf: sorted ? walked.sorted() : walked)
         } else if !names.skipsFile(path, commandLine: true) {
             result.append(path)
         }

@@ -47,7 +47,9 @@ struct MatchCommand: ParsableCommand {
               4
               $ turnstile match --count-matches --builtin Corpora/messages/sample.txt
             """,
-        version: turnstileVersion)
+        version: turnstileVersion,
+        // -h is --no-filename, as in grep: help is --help only.
+        helpNames: [.long])
 
     @OptionGroup(title: "Rule options") var rules: RuleOptions
 
@@ -75,9 +77,9 @@ struct MatchCommand: ParsableCommand {
         if offsets && json { throw ValidationError("choose at most one of --offsets and --json") }
         if offsets || json {
             let g = grep
-            if g.onlyMatching || g.byteOffset || g.lineNumber || g.invert || g.count || g.countMatches
+            if g.onlyMatching || g.byteOffset || g.lineNumber || (g.invert && offsets) || g.count || g.countMatches
                 || g.filesWithMatches || g.filesWithoutMatch || g.quiet || g.hasContext || g.maxCount != nil {
-                throw ValidationError("--offsets and --json list every match; they take none of -o, -b, -n, -v, -c, --count-matches, -l, -L, -q, -m, -A, -B, -C")
+                throw ValidationError("--offsets and --json list every match; they take none of -o, -b, -n, -c, --count-matches, -l, -L, -q, -m, -A, -B, -C (and --offsets not -v)")
             }
         }
         if builtin && !rules.isEmpty {
@@ -86,85 +88,9 @@ struct MatchCommand: ParsableCommand {
     }
 
     func run() throws {
-        inputMessagesSuppressed = grep.noMessages
-        if let label = grep.label { standardInputLabel = label }
-        let delimiter = try input.delimiter(grep.nullData ? .nul : stream.delimiter)
-        var operands = stream.files
-        var ruleOptions = rules
-        if rules.isEmpty && !builtin {
-            guard !operands.isEmpty else {
-                throw CommandFailure("no pattern: give it as the first operand, or use -e, -f, --rules, --automaton or --builtin")
-            }
-            ruleOptions.regexp = [operands.removeFirst()]
-        }
-        let (matcher, cannotSelect) = try ruleOptions.withRuleSet(fallback: .standard) { set in
-            let cannotSelect = Self.cannotSelect(set, invert: grep.invert, lineRegexp: grep.lineRegexp)
-            if let matchKind, matchKind != .leftmostFirst, set.options.syntax != .literal {
-                throw TurnstileError(.invalidOptions("--match-kind \(matchKind) needs literal patterns (-F)"))
-            }
-            var set = set
-            // grep -F -o reports the longest of the words starting at one place.
-            let grepKind: MatchKind = grep.onlyMatching && set.options.syntax == .literal ? .leftmostLongest : .leftmostFirst
-            set.options.matchKind = matchKind ?? grepKind
-            set.options.wholeLine = grep.lineRegexp
-            set.options.lineRecords = delimiter == .line
-            return (try set.matcher(), cannotSelect)
-        }
-        // grep -m 0 reads nothing and selects nothing; nor does grep read when no record
-        // can be selected, unless -L is to list the inputs.
-        if grep.limit == 0 { throw ExitCode(1) }
-        if cannotSelect, !offsets, !json, grep.mode != .filesWithoutMatch { throw ExitCode(1) }
-
-        let inputs: [String]
-        var sawFolder = false
-        if grep.recursive, !input.format.isMail {
-            (inputs, sawFolder) = try recursiveInputs(operands, names: grep.names)
-        } else {
-            let given = try input.inputs(operands.isEmpty ? ["-"] : operands)
-            inputs = given.filter { !grep.names.skipsFile($0, commandLine: true) }
-            sawFolder = given.count > 1  // grep names inputs by how many were given
-        }
-        let named = grep.withFilename || (!grep.noFilename && (inputs.count > 1 || sawFolder))
-        var run = MatchRun(
-            matcher: matcher, inputs: inputs, named: named, output: OutputWriter(fd: 1),
-            delimiter: delimiter, maxRecordBytes: stream.maxRecordBytes,
-            threads: stream.parallelThreads)
-        run.chunkBytes = stream.chunkBytes
-        // Binary input: a NUL in the first buffer, unless NUL ends records (-z).
-        if delimiter.byte != 0 && !input.format.isMail { run.binaryFiles = grep.binaryHandling }
-        let color = stream.useColor(run.output)
-        let outcome: MatchRun.Outcome
-        if json {
-            outcome = run.listJSON()
-        } else if offsets || (grep.countMatches && grep.mode == .records && !grep.invert && grep.limit == nil) {
-            outcome = run.listMatches(mode: offsets ? .lines : .count, color: color)
-        } else {
-            var settings = GrepSink.Settings()
-            settings.mode = grep.countMatches && grep.mode == .records ? .count : grep.mode
-            settings.countsMatches = grep.countMatches && grep.mode == .records && !grep.invert
-            settings.matchTerminator = delimiter == .nul ? [0] : [0x0A]
-            settings.invert = grep.invert
-            settings.onlyMatching = grep.onlyMatching
-            settings.lineNumber = grep.lineNumber
-            settings.byteOffset = grep.byteOffset
-            settings.maxCount = grep.limit
-            settings.before = grep.before ?? grep.context ?? 0
-            settings.after = grep.after ?? grep.context ?? 0
-            settings.separators = grep.hasContext
-            settings.color = color
-            if color { settings.colors = GrepColors() }
-            settings.terminator = run.delimiter.defaultTerminator
-            settings.delimiterByte = run.delimiter.byte
-            settings.nullAfterName = grep.nullAfterName
-            settings.lineBuffered = grep.lineBuffered
-            outcome = run.selectRecords(settings)
-        }
-        if outcome.truncated {
-            printError("turnstile: warning: a record longer than \(stream.maxRecordBytes) bytes was searched only in its first \(stream.maxRecordBytes) bytes (see --max-record-bytes)")
-        }
-        // grep -q: a selected record is success, whatever went wrong before it.
-        if grep.quiet && outcome.matched { throw ExitCode(0) }
-        throw ExitCode(outcome.status.exitCode(matched: outcome.matched))
+        let reading = try PatternReading(match: grep, fixedStrings: rules.fixedStrings)
+        try SearchRequest(rules: rules, grep: grep, stream: stream, input: input, builtin: builtin,
+                          matchKind: matchKind, offsets: offsets, json: json, reading: reading).run()
     }
 
     /// Whether it is plain that no record can be selected, as GNU grep sees it: no

@@ -50,8 +50,9 @@ struct MatchRun {
 
     /// `--json`: ripgrep's messages, on one thread (each input's messages carry its
     /// totals).
-    func listJSON() -> Outcome {
+    func listJSON(invert: Bool = false) -> Outcome {
         var sink = RipgrepJSONSink(output: output)
+        sink.invert = invert
         var reader = pipeline(threaded: false).makeReader()
         let status = runInputs(inputs, output: output) { (fd, name) throws(ScanError) in
             sink.beginInput(name: name)
@@ -70,7 +71,7 @@ struct MatchRun {
         // Context, -m, -q, -l and -L carry state from record to record or stop early:
         // one thread. Records and counts are cut into chunks like any other output.
         let parallel = (settings.mode == .records || settings.mode == .count) && !settings.separators
-            && settings.maxCount == nil && !mayMeetBinary(settings)
+            && settings.maxCount == nil && !settings.initialTab && !mayMeetBinary(settings)
         if threads != nil, parallel {
             let output = output
             var (status, outcome) = pipeline(threaded: true).run(inputs, named: named, output: output, makeSink: makeSink) {
@@ -88,6 +89,7 @@ struct MatchRun {
         let status = runInputs(inputs, output: output) { (fd, name) throws(ScanError) in
             sink.beginInput(name: named ? name : nil, firstRecord: 0)
             sink.listName = name
+            if settings.initialTab { sink.numberWidth = Self.numberWidth(fd, lineNumbers: settings.lineNumber) }
             do throws(ScanError) {
                 if binaryFiles == .text {
                     try reader.read(fd: fd, into: &sink)
@@ -119,6 +121,14 @@ struct MatchRun {
     private func mayMeetBinary(_ settings: GrepSink.Settings) -> Bool {
         guard binaryFiles != .text, settings.mode == .records || binaryFiles == .withoutMatch else { return false }
         return inputs.contains(where: BinaryDetection.mightBeBinary)
+    }
+
+    /// grep `-T`'s width for numbers: the digits of the input's size (plus one with
+    /// `-n`), or of the largest 64-bit number when the size is unknown.
+    static func numberWidth(_ fd: Int32, lineNumbers: Bool) -> Int {
+        var info = stat()
+        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return 20 }
+        return String(Int(info.st_size) + (lineNumbers ? 1 : 0)).count
     }
 
     private static func isInputDone(_ error: ScanError) -> Bool {

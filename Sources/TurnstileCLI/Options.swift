@@ -44,8 +44,22 @@ struct RuleOptions: ParsableArguments {
           help: "Patterns are literal words (KMP for one, Aho-Corasick for several).")
     var fixedStrings = false
 
-    @Flag(name: [.customShort("i"), .customLong("ignore-case")], help: "ASCII case-insensitive matching.")
-    var ignoreCase = false
+    @Flag(name: [.customShort("i"), .customLong("ignore-case")],
+          help: "Case-insensitive matching: Unicode simple case folding in UTF-8 text (grep in the C locale: ASCII).")
+    var ignoreCaseFlag = false
+
+    @Flag(name: .customLong("no-ignore-case"), help: "Case-sensitive matching (the default; undoes an earlier -i).")
+    var noIgnoreCase = false
+
+    /// `-i`, unless a later `--no-ignore-case` undid it (the last one given wins, as in
+    /// grep; ArgumentParser keeps no order between two flags, so the arguments say).
+    var ignoreCase: Bool {
+        guard ignoreCaseFlag else { return false }
+        guard noIgnoreCase else { return true }
+        let arguments = ArgumentNormalizer.current.prefix { $0 != "--" }
+        let on = arguments.lastIndex { $0 == "-i" || $0 == "--ignore-case" } ?? -1
+        return on > arguments.lastIndex(of: "--no-ignore-case") ?? -1
+    }
 
     @Flag(name: [.customShort("w"), .customLong("word-regexp")], help: "Match whole words only.")
     var wordRegexp = false
@@ -193,7 +207,7 @@ struct RuleOptions: ParsableArguments {
         for kind in Self.sourceOrder(counts: (regexp.count, patternFiles.count, ruleFiles.count)) {
             switch kind {
             case .regexp:
-                rules.append(SpamFilter.Rule(e.next()!, weight: 1))
+                rules.append(contentsOf: Self.patternPieces(e.next()!).map { SpamFilter.Rule(pattern: $0, weight: 1) })
             case .patternFile:
                 let path = f.next()!
                 let bytes = try files.read(path)
@@ -207,6 +221,12 @@ struct RuleOptions: ParsableArguments {
             }
         }
         return rules
+    }
+
+    /// The patterns an `-e` value holds: a newline separates patterns, as in grep
+    /// (`-e $'a\nb'` is `a` and `b`; a final newline adds the empty pattern, as in grep).
+    static func patternPieces(_ value: String) -> [[UInt8]] {
+        PathBytes.bytes(value).split(separator: 0x0A, omittingEmptySubsequences: false).map(Array.init)
     }
 
     /// The lines of a `-f` file: split at LF, a CR before the LF dropped (a file saved
@@ -223,8 +243,12 @@ struct RuleOptions: ParsableArguments {
     private func origins(_ files: RuleFileContents) -> [String?] {
         var result: [String?] = []
         var read = files.sources.makeIterator()
+        var e = regexp.makeIterator()
         for kind in Self.sourceOrder(counts: (regexp.count, patternFiles.count, ruleFiles.count)) {
-            if kind == .regexp { result.append(nil); continue }
+            if kind == .regexp {
+                result.append(contentsOf: repeatElement(nil, count: Self.patternPieces(e.next()!).count))
+                continue
+            }
             // Files are read in this same order, and a file that failed to read ended it.
             guard let (_, path, bytes) = read.next() else { break }
             if kind == .patternFile {
@@ -295,9 +319,12 @@ struct StreamOptions: ParsableArguments {
     var color: ColorWhen = .auto
 
     @Option(name: .customLong("max-record-bytes"),
-            help: ArgumentHelp("A longer record is judged on its first N bytes and passed through (or held back) whole without being buffered beyond N.",
+            help: ArgumentHelp("A longer record is judged on its first N bytes and passed through (or held back) whole without being buffered beyond N (default 16 MiB; 4 GiB under grep, which searches any line whole, as GNU grep does).",
                                valueName: "n"))
-    var maxRecordBytes: Int = RecordReader.defaultMaxRecordBytes
+    var maxRecordBytesOption: Int?
+
+    /// `--max-record-bytes`, or 16 MiB.
+    var maxRecordBytes: Int { maxRecordBytesOption ?? RecordReader.defaultMaxRecordBytes }
 
     @Option(name: [.customShort("j"), .customLong("threads")],
             help: ArgumentHelp("Search with N threads: inputs are cut into chunks of whole records, searched in parallel and printed in input order (default: the number of cores).",
@@ -308,7 +335,9 @@ struct StreamOptions: ParsableArguments {
     var files: [String] = []
 
     func validate() throws {
-        if maxRecordBytes < 1 { throw ValidationError("--max-record-bytes must be at least 1") }
+        if let maxRecordBytesOption, maxRecordBytesOption < 1 {
+            throw ValidationError("--max-record-bytes must be at least 1")
+        }
         if let threads, threads < 1 { throw ValidationError("--threads must be at least 1") }
     }
 

@@ -59,7 +59,7 @@ func knownInputBytes(_ paths: [String]) -> Int? {
     for path in paths {
         guard path != "-" else { return nil }
         var info = stat()
-        guard stat(path, &info) == 0 else { continue }
+        guard PathBytes.withCString(path, { stat($0, &info) }) == 0 else { continue }
         guard (info.st_mode & S_IFMT) == S_IFREG else { return nil }
         total += Int(info.st_size)
     }

@@ -52,9 +52,14 @@ struct RunStatus {
 /// command before any input is read.
 nonisolated(unsafe) var inputMessagesSuppressed = false
 
+/// The name messages start with: `turnstile`, or `grep` when the command runs as grep
+/// (a link named grep, egrep or fgrep), so scripts see the messages grep would print.
+/// Set once by `main` before anything is printed.
+nonisolated(unsafe) var programName = "turnstile"
+
 /// Reports an input that could not be opened or read, unless `-s` asked for silence.
 func reportInputError(_ message: String) {
-    if !inputMessagesSuppressed { printError("turnstile: " + message) }
+    if !inputMessagesSuppressed { printError("\(programName): " + message) }
 }
 
 /// Runs `body` over each input in order. A missing or unreadable input is reported and
@@ -105,7 +110,7 @@ func recordOutputFailure(_ error: OutputError, in status: inout RunStatus) {
     switch error {
     case .brokenPipe: status.brokenPipe = true
     case .failed(let code):
-        printError("turnstile: cannot write the output: \(errnoDescription(code))")
+        printError("\(programName): cannot write the output: \(errnoDescription(code))")
         status.hadError = true
     case .inputDone, .allDone: break
     }

@@ -18,7 +18,7 @@ struct TurnstileCommand: ParsableCommand {
               $ turnstile compile -F -e winner -e prize --stats
             """,
         version: turnstileVersion,
-        subcommands: [FilterCommand.self, MatchCommand.self, CompileCommand.self, EvalCommand.self, TrainCommand.self,
+        subcommands: [FilterCommand.self, MatchCommand.self, GrepCommand.self, CompileCommand.self, EvalCommand.self, TrainCommand.self,
                       RulesCommand.self, ServeCommand.self, LearnCommand.self])
 
     /// What bare `turnstile` prints to standard error (with exit status 2, as grep
@@ -27,6 +27,7 @@ struct TurnstileCommand: ParsableCommand {
         usage: turnstile <subcommand> [options] [file ...]
           filter   let clean records through and hold back spam
           match    print the records (or the matches) a pattern finds, like grep
+          grep     GNU grep's interface: BRE by default, -E, -F (also as a link named grep)
           compile  build, save, draw or measure the automaton
           eval     measure precision and recall on labelled records
           train    learn a weighted word list from labelled records
@@ -39,7 +40,7 @@ struct TurnstileCommand: ParsableCommand {
     static func main() {
         // A closed pipe shows up as EPIPE from write(2), which ends the run quietly.
         signal(SIGPIPE, SIG_IGN)
-        let arguments = CommandLine.arguments
+        let arguments = personalityArguments(rawArguments())
         if arguments.count < 2 {
             printError(shortUsage)
             terminate(2)
@@ -47,8 +48,8 @@ struct TurnstileCommand: ParsableCommand {
         do {
             ArgumentNormalizer.current = try ArgumentNormalizer().normalize(arguments)
         } catch {
-            printError("turnstile: " + error.message)
-            printError("Run 'turnstile --help' or 'turnstile <subcommand> --help' for usage.")
+            printError("\(programName): " + error.message)
+            printUsageHint()
             terminate(2)
         }
         do {
@@ -58,7 +59,7 @@ struct TurnstileCommand: ParsableCommand {
         } catch let code as ExitCode {
             terminate(code.rawValue)
         } catch let failure as CommandFailure {
-            printError("turnstile: " + failure.message)
+            printError("\(programName): " + failure.message)
             terminate(2)
         } catch {
             if exitCode(for: error) == .success {
@@ -68,10 +69,36 @@ struct TurnstileCommand: ParsableCommand {
                 .split(separator: "\n", omittingEmptySubsequences: true)
                 .first.map { String($0) } ?? "invalid arguments"
             let cleaned = message.hasPrefix("Error: ") ? String(message.dropFirst(7)) : message
-            printError("turnstile: " + cleaned)
-            printError("Run 'turnstile --help' or 'turnstile <subcommand> --help' for usage.")
+            printError("\(programName): " + cleaned)
+            printUsageHint()
             terminate(2)
         }
+    }
+}
+
+/// The command line as the subcommand parser reads it: run through a link named `grep`,
+/// `egrep` or `fgrep`, turnstile is `turnstile grep` (with `-E` or `-F`), and its
+/// messages start with `grep:`.
+func personalityArguments(_ arguments: [String]) -> [String] {
+    guard let program = arguments.first else { return arguments }
+    let base = program.split(separator: "/").last.map(String.init) ?? program
+    let added: [String]
+    switch base {
+    case "grep": added = ["grep"]
+    case "egrep": added = ["grep", "-E"]
+    case "fgrep": added = ["grep", "-F"]
+    default: return arguments
+    }
+    programName = "grep"
+    return [program] + added + arguments.dropFirst()
+}
+
+/// The line after a usage error: grep's when running as grep.
+func printUsageHint() {
+    if programName == "grep" {
+        printError("Usage: grep [OPTION]... PATTERNS [FILE]...\nTry 'grep --help' for more information.")
+    } else {
+        printError("Run 'turnstile --help' or 'turnstile <subcommand> --help' for usage.")
     }
 }
 

@@ -63,13 +63,13 @@ struct EventMachineAppReadmeTests {
                 machine.onDidEnter(.articles) { [unowned self] transition in
                     if case .articles(let articles) = transition.to { banner = "\(articles.count) articles" }
                 }
-                // Started on entering .loading, cancelled on leaving it.
-                machine.task(in: .loading) { [unowned self] _ in
+                // Started on entering .loading, cancelled on leaving it. Its context's `send`
+                // does nothing once the task is cancelled, so it needs no `self`.
+                machine.task(in: .loading) { context in
                     do {
-                        let articles = try await fetch()
-                        _ = try? await machine.send(.loaded(articles))
+                        await context.send(.loaded(try await fetch()))
                     } catch {
-                        _ = try? await machine.send(.failed("\(error)"))
+                        await context.send(.failed("\(error)"))
                     }
                 }
                 machine.timeout(in: .loading, after: .seconds(10), fire: .failed("timed out"))

@@ -119,8 +119,8 @@ struct EventMachineNestingTests {
         let player = try Self.makePlayer()
         let clock = ManualClock()
         let (signals, signal) = AsyncStream.makeStream(of: String.self)
-        player.task(in: .media) { state in
-            signal.yield("media task started in \(state)")
+        player.task(in: .media) { context in
+            signal.yield("media task started in \(context.state)")
             do { try await clock.sleep(for: .seconds(1000)) } catch { signal.yield("media task cancelled") }
         }
         let updates = EventMachineFixtures.Recorder<String>()

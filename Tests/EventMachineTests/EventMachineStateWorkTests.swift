@@ -16,8 +16,8 @@ struct EventMachineStateWorkTests {
         let screen = try News(initial: .empty, rules: F.newsRules)
         let clock = ManualClock()
         let (signals, signal) = AsyncStream.makeStream(of: String.self)
-        screen.task(in: .loading) { state in
-            signal.yield("started in \(state)")
+        screen.task(in: .loading) { context in
+            signal.yield("started in \(context.state)")
             do {
                 try await clock.sleep(for: .seconds(3600))
                 signal.yield("finished")
@@ -40,9 +40,9 @@ struct EventMachineStateWorkTests {
     func taskSendsResponse() async throws {
         let screen = try News(initial: .empty, rules: F.newsRules)
         let stream = screen.transitions
-        screen.task(in: .loading) { [unowned screen] _ in
+        screen.task(in: .loading) { context in
             let articles = ["first", "second"]          // what a request would return
-            _ = try? await screen.send(.loaded(articles))
+            await context.send(.loaded(articles))
         }
         try screen.fire(.load)
         let seen = await F.first(3, of: stream).map(\.description)

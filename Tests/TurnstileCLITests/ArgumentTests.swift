@@ -181,7 +181,7 @@ struct ArgumentTests {
     }
 
     @Test("the option table the normalizer uses is the one ArgumentParser reports",
-          arguments: ["filter", "match", "compile", "eval", "train", "rules", "serve"])
+          arguments: ["filter", "match", "grep", "compile", "eval", "train", "rules", "serve"])
     func spellingsMatchTheParser(subcommand: String) throws {
         let dump = try CLI.run([subcommand, "--experimental-dump-help"])
         let object = try #require(try JSONSerialization.jsonObject(with: Data(dump.stdout)) as? [String: Any])

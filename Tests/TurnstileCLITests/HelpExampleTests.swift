@@ -21,7 +21,7 @@ struct HelpExampleTests {
         return result
     }
 
-    @Test("every example with shown output prints exactly that", arguments: ["filter", "match", "compile", "rules"])
+    @Test("every example with shown output prints exactly that", arguments: ["filter", "match", "grep", "compile", "rules"])
     func examplesWork(subcommand: String) throws {
         let help = try CLI.run([subcommand, "--help"]).out
         let examples = Self.examples(in: help)

@@ -59,17 +59,39 @@ struct MatchCommandTests {
         let a = try CLI.write("foo bar foo\nxyz\n".bytes + [0xFF] + " foo\ncaf\u{e9} foo\n".bytes, to: "a.txt", in: dir)
         let b = try CLI.write("nothing here\n".bytes, to: "b.txt", in: dir)
         let c = try CLI.write("last foo".bytes, to: "c.txt", in: dir)
-        for (pattern, files) in [("foo", [a]), ("foo", [a, b, c]), ("o+", [c, a]), ("zzz", [a])] {
+        // Patterns that match the empty string report their empty matches, as rg's do
+        // (issue 35; ASCII text: rg also reports empty matches inside a UTF-8 sequence,
+        // where ours step a whole character); no file is standard input, named <stdin>
+        // as rg names it.
+        // -v reports the records without a match, as rg's matches with no submatches.
+        for (pattern, files, flags) in [("foo", [a], []), ("foo", [a, b, c], []), ("o+", [c, a], []), ("zzz", [a], []),
+                                        ("", [c], []), ("o*", [b, c], []), ("$", [b], []), ("o*", [], []),
+                                        ("foo", [a, b], ["-v"]), ("o", [], ["-v"]), ("zzz", [a], ["-v"])] {
             let process = Process()
             process.executableURL = URL(fileURLWithPath: rg)
-            process.arguments = ["--json", "--no-config", "-j1", pattern] + files
-            let pipe = Pipe()
+            process.arguments = ["--json", "--no-config", "-j1"] + flags + ["-e", pattern] + files
+            let pipe = Pipe(), input = Pipe()
             process.standardOutput = pipe
+            process.standardInput = input
             try process.run()
+            let stdin = "foo\nbar\n".bytes
+            try? input.fileHandleForWriting.write(contentsOf: Data(stdin))  // rg reads no stdin with files
+            try? input.fileHandleForWriting.close()
             let expected = [UInt8](pipe.fileHandleForReading.readDataToEndOfFile())
             process.waitUntilExit()
-            let ours = try CLI.run(["match", "--json", pattern] + files)
-            #expect(ours.status == process.terminationStatus, "\(pattern) \(files): \(ours.err)")
+            let ours = try CLI.run(["match", "--json"] + flags + ["-e", pattern] + files, stdin: stdin)
+            #expect(ours.status == process.terminationStatus, "\(pattern) \(files) \(flags): \(ours.err)")
+            // The summary's bytes_printed is the sum of the end messages', as in rg.
+            let messages = try String(decoding: ours.stdout, as: UTF8.self).split(separator: "\n").map {
+                try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] ?? [:]
+            }
+            func printed(_ m: [String: Any]) -> Int {
+                let data = m["data"] as? [String: Any]
+                return (data?["stats"] as? [String: Any])?["bytes_printed"] as? Int ?? 0
+            }
+            let ends = messages.filter { $0["type"] as? String == "end" }.map(printed).reduce(0, +)
+            let summary = messages.last { $0["type"] as? String == "summary" }.map(printed)
+            #expect(summary == ends, "\(pattern) \(files): summary bytes_printed \(summary ?? -1), ends \(ends)")
             #expect(try Self.comparableJSON(ours.stdout) == Self.comparableJSON(expected),
                     "\(pattern) \(files):\n\(ours.out)\nrg:\n\(String(decoding: expected, as: UTF8.self))")
         }

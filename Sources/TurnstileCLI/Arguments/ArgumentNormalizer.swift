@@ -69,6 +69,18 @@ struct ArgumentNormalizer {
             if a.hasPrefix("--") {
                 var a = a
                 var name = String(a.dropFirst(2).prefix { $0 != "=" })
+                if !spelling.longFlags.isEmpty, !name.isEmpty, !spelling.longNames.contains(name) {
+                    // getopt_long: an unambiguous prefix stands for the whole name.
+                    let candidates = spelling.longNames.filter { $0.hasPrefix(name) }.sorted()
+                    if candidates.count > 1, Set(candidates.map { spelling.longAliases[$0] ?? $0 }).count > 1 {
+                        throw Failure(message: "option '--\(name)' is ambiguous; possibilities: "
+                                      + candidates.map { "'--\($0)'" }.joined(separator: " "))
+                    }
+                    if let whole = candidates.first {
+                        a = "--" + whole + a.dropFirst(2 + name.count)
+                        name = whole
+                    }
+                }
                 if let long = spelling.longAliases[name] {
                     a = "--" + long + a.dropFirst(2 + name.count)
                     name = long

@@ -25,6 +25,11 @@ struct OptionSpellings: Sendable {
     var optionalValues: [String: String] = [:]
     /// Options of another subcommand that this one refuses, with the sentence saying why.
     var refused: [String: String] = [:]
+    /// Long names (without `--`) of flags, which take no value. With ``longValued``
+    /// they are the names an abbreviation may stand for (`--ignore` for
+    /// `--ignore-case`, as getopt_long reads it); a subcommand without them takes
+    /// whole names only.
+    var longFlags: Set<String> = []
 
     mutating func add(_ other: OptionSpellings) {
         flags.formUnion(other.flags)
@@ -35,6 +40,12 @@ struct OptionSpellings: Sendable {
         aliases.merge(other.aliases) { a, _ in a }
         longAliases.merge(other.longAliases) { a, _ in a }
         optionalValues.merge(other.optionalValues) { a, _ in a }
+        longFlags.formUnion(other.longFlags)
+    }
+
+    /// Every long name an abbreviation may stand for.
+    var longNames: Set<String> {
+        longFlags.union(longValued).union(longAliases.keys).union(optionalValues.keys)
     }
 
     static func + (a: OptionSpellings, b: OptionSpellings) -> OptionSpellings {
@@ -60,11 +71,23 @@ struct OptionSpellings: Sendable {
     static let filterGrep = OptionSpellings(flags: ["n", "c", "H", "q", "s", "r"])
     /// The grep flags only `match` takes (`GrepOptions` beyond the shared ones).
     static let matchGrep = OptionSpellings(
-        flags: ["n", "c", "H", "q", "s", "r", "o", "b", "v", "l", "L", "I", "x", "z", "Z", "a", "E", "G", "P"],
-        valued: ["m": "max-count", "A": "after-context", "B": "before-context", "C": "context"],
+        flags: ["n", "c", "H", "q", "s", "r", "o", "b", "v", "l", "L", "I", "x", "z", "Z", "a", "E", "G", "P",
+                "R", "T", "U"],
+        valued: ["m": "max-count", "A": "after-context", "B": "before-context", "C": "context",
+                 "d": "directories", "D": "devices"],
         longValued: ["max-count", "after-context", "before-context", "context", "match-kind", "binary-files",
-                     "include", "exclude", "exclude-dir", "label"],
+                     "include", "exclude", "exclude-dir", "label", "directories", "devices", "exclude-from",
+                     "group-separator"],
         numericContext: true, aliases: ["h": "--no-filename", "y": "-i"])
+
+    /// The long flags of `grep` (``GrepCommand``), for abbreviations.
+    static let grepLongFlags: Set<String> = [
+        "fixed-strings", "ignore-case", "no-ignore-case", "word-regexp", "bytes", "only-matching", "byte-offset",
+        "line-number", "invert-match", "count", "count-matches", "files-with-matches", "files-without-match",
+        "quiet", "silent", "no-messages", "with-filename", "no-filename", "line-regexp", "null-data", "null",
+        "text", "extended-regexp", "basic-regexp", "perl-regexp", "line-buffered", "recursive",
+        "dereference-recursive", "no-group-separator", "initial-tab", "binary", "version", "help",
+    ]
 
     /// `filter`'s mail delivery options (`FilterCommand`, `FilterCommand+Mail`).
     static let filterMail = OptionSpellings(
@@ -91,6 +114,11 @@ struct OptionSpellings: Sendable {
         "filter": rules + stream + format + filterGrep + filterMail
             + OptionSpellings(longValued: ["threshold"], refused: filterRefuses),
         "match": rules + stream + format + matchGrep,
+        "grep": {
+            var grep = rules + stream + format + matchGrep + OptionSpellings(flags: ["V"], longFlags: grepLongFlags)
+            grep.longValued.remove("match-kind")  // match's only
+            return grep
+        }(),
         "compile": rules + OptionSpellings(valued: ["o": nil]),
         "eval": rules + labelled + OptionSpellings(longValued: ["threshold", "top"]),
         "rules": rules,

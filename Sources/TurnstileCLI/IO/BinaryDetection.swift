@@ -25,9 +25,14 @@ enum BinaryDetection {
     /// Whether the file at `path` might be binary without reading it as an input:
     /// standard input always might; a file that cannot be read is left to the run to
     /// report.
+    /// Anything but a regular file might be, and is not opened here: a FIFO's writer
+    /// would lose what this read took, and each input is opened once, by the run.
     static func mightBeBinary(_ path: String) -> Bool {
         if path == "-" { return true }
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        var info = stat()
+        guard PathBytes.withCString(path, { stat($0, &info) }) == 0 else { return false }
+        guard (info.st_mode & S_IFMT) == S_IFREG else { return true }
+        let fd = PathBytes.withCString(path) { open($0, O_RDONLY | O_CLOEXEC) }
         guard fd >= 0 else { return false }
         defer { close(fd) }
         var buffer = [UInt8](repeating: 0, count: size)

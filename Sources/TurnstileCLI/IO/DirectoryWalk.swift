@@ -47,6 +47,10 @@ struct DirectoryWalk {
     var followLinks = true
     /// `--include`, `--exclude`, `--exclude-dir` on the names met (base names).
     var names = NameFilter()
+    /// Whether each folder's entries are taken in sorted order (`match -r`, mail
+    /// folders) or in the order the folder lists them, as GNU grep's `-r` takes them
+    /// (`grep -r` then prints what grep prints, in the same order).
+    var sorted = true
 
     init(includeHidden: Bool = false, followLinks: Bool = true) {
         self.includeHidden = includeHidden
@@ -63,21 +67,21 @@ struct DirectoryWalk {
         guard seenFolders.insert(identity).inserted else { return [] }
         ancestors.insert(identity)
         defer { ancestors.remove(identity) }
-        guard let dir = opendir(folder) else { throw CommandFailure("\(folder): \(errnoDescription(errno))") }
+        guard let dir = PathBytes.withCString(folder, { opendir($0) }) else { throw CommandFailure("\(folder): \(errnoDescription(errno))") }
         var entries: [String] = []
         while let entry = readdir(dir) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+                PathBytes.string(Array(raw.prefix { $0 != 0 }))
             }
             if name == "." || name == ".." { continue }
             if includeHidden || !name.hasPrefix(".") { entries.append(name) }
         }
         closedir(dir)
         var result: [String] = []
-        for name in entries.sorted() {
+        for name in sorted ? entries.sorted() : entries {
             let path = folder.hasSuffix("/") ? folder + name : folder + "/" + name
             var child = stat()
-            guard (followLinks ? stat(path, &child) : lstat(path, &child)) == 0 else { continue }
+            guard PathBytes.withCString(path, { followLinks ? stat($0, &child) : lstat($0, &child) }) == 0 else { continue }
             switch child.st_mode & S_IFMT {
             case S_IFDIR:
                 if names.skipsFolder(name, commandLine: false) { continue }

@@ -7,16 +7,35 @@ struct InputError: Error {
 }
 
 /// Opens `path` for reading (`-` is standard input). Directories are errors.
+/// A regular file that is also the output is refused when ``outputFile`` is set
+/// (grep's "input file is also the output": reading what it writes would not end).
 func openInput(_ path: String) throws(InputError) -> Int32 {
-    if path == "-" { return 0 }
-    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    let fd = path == "-" ? 0 : PathBytes.withCString(path) { open($0, O_RDONLY | O_CLOEXEC) }
     if fd < 0 { throw InputError(message: "\(path): \(errnoDescription(errno))") }
     var info = stat()
-    if fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
+    guard fstat(fd, &info) == 0 else { return fd }
+    if (info.st_mode & S_IFMT) == S_IFDIR, fd != 0 {
         close(fd)
-        throw InputError(message: "\(path): is a directory")
+        throw InputError(message: "\(path): \(programName == "grep" ? "Is a directory" : "is a directory")")
+    }
+    if let output = outputFile, (info.st_mode & S_IFMT) == S_IFREG,
+       info.st_dev == output.st_dev, info.st_ino == output.st_ino {
+        if fd != 0 { close(fd) }
+        throw InputError(message: "\(inputName(path)): input file is also the output")
     }
     return fd
+}
+
+/// Standard output's identity when it is a regular file and the command prints
+/// records (grep checks only then), so an input that is the same file is refused.
+/// Set once by the command before any input is opened.
+nonisolated(unsafe) var outputFile: stat?
+
+/// Standard output's `stat` when it is a regular file.
+func regularOutputFile() -> stat? {
+    var info = stat()
+    guard fstat(1, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+    return info
 }
 
 /// The display name of an input.
@@ -87,5 +106,24 @@ enum ProcessEnvironment {
     static func value(_ name: String) -> String? {
         guard let p = getenv(name) else { return nil }
         return String(cString: p)
+    }
+}
+
+/// What kind of thing an input path names, for grep's `-d` and `-D` (standard input
+/// is never skipped; a path that cannot be examined is left for opening to report).
+enum InputKind: Equatable {
+    case folder
+    /// A character or block device, a FIFO or a socket.
+    case device
+    case other
+
+    init(_ path: String) {
+        var info = stat()
+        guard path != "-", PathBytes.withCString(path, { stat($0, &info) }) == 0 else { self = .other; return }
+        switch info.st_mode & S_IFMT {
+        case S_IFDIR: self = .folder
+        case S_IFCHR, S_IFBLK, S_IFIFO, S_IFSOCK: self = .device
+        default: self = .other
+        }
     }
 }

@@ -90,7 +90,15 @@ final class OutputWriter {
         if let failure { throw failure }
     }
 
+    /// A string with names holding bytes beyond UTF-8 is written as those bytes (``PathBytes``).
     func write(_ string: String) throws(OutputError) {
+        if PathBytes.hasStandIns(string) {
+            let failure = PathBytes.bytes(string).withUnsafeBufferPointer { b -> OutputError? in
+                do throws(OutputError) { try write(b); return nil } catch { return error }
+            }
+            if let failure { throw failure }
+            return
+        }
         var s = string
         let failure = s.withUTF8 { b -> OutputError? in
             do throws(OutputError) { try write(b); return nil } catch { return error }
@@ -144,9 +152,10 @@ final class OutputWriter {
 }
 
 /// Writes one line to stderr, unbuffered.
+/// Names in it that hold bytes beyond UTF-8 are written as those bytes (``PathBytes``).
 func printError(_ message: String) {
-    var line = message + "\n"
-    line.withUTF8 { b in
+    let line = PathBytes.bytes(message + "\n")
+    line.withUnsafeBufferPointer { b in
         var done = 0
         while done < b.count {
             let r = systemWrite(2, b.baseAddress! + done, b.count - done)

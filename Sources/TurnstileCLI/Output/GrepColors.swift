@@ -19,7 +19,10 @@ struct GrepColors: Sendable {
 
     /// grep's defaults, changed by the capabilities `GREP_COLORS` gives (unknown ones
     /// and malformed entries are ignored, as grep does).
-    init(environment value: String? = ProcessEnvironment.value("GREP_COLORS")) {
+    /// `legacy` is grep's older `GREP_COLOR`, the matched text's colour, which
+    /// `GREP_COLORS`'s `mt` overrides.
+    init(environment value: String? = ProcessEnvironment.value("GREP_COLORS"), legacy: String? = nil) {
+        if let legacy, !legacy.isEmpty { match = legacy }
         guard let value else { return }
         for entry in value.split(separator: ":") {
             let parts = entry.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)

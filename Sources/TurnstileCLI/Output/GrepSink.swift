@@ -62,6 +62,11 @@ struct GrepSink: ChunkSink {
         var nullAfterName = false
         /// `--line-buffered`: each printed record is written out at once.
         var lineBuffered = false
+        /// The line between context groups (`--group-separator`); nil prints none.
+        var groupSeparator: [UInt8]? = Array("--".utf8)
+        /// `-T`: a tab before each non-empty line's text, numbers padded to
+        /// ``GrepSink/numberWidth``.
+        var initialTab = false
     }
 
     let output: OutputWriter
@@ -102,6 +107,10 @@ struct GrepSink: ChunkSink {
     /// record prints `NAME: binary file matches` on standard error instead of any
     /// output, and ends the input. Set after ``beginInput(name:firstRecord:)``.
     var binaryInput = false
+    /// With `-T`: the width line numbers and offsets are padded to in this input (grep:
+    /// the digits of the input's size plus one, 20 when the size is unknown). Set after
+    /// ``beginInput(name:firstRecord:)``.
+    var numberWidth = 0
 
     init(output: OutputWriter, settings: Settings) {
         self.output = output
@@ -110,7 +119,7 @@ struct GrepSink: ChunkSink {
 
     mutating func beginInput(name: String?, firstRecord: Int) {
         self.name = name
-        namePrefix = name.map { Array($0.utf8) } ?? []
+        namePrefix = name.map(PathBytes.bytes) ?? []
         inputSerial += 1
         recordNumber = firstRecord
         nextOffset = 0
@@ -145,9 +154,11 @@ struct GrepSink: ChunkSink {
         switch settings.mode {
         case .count:
             let count = settings.countsMatches ? tally.matches : tally.selected
-            return name.map { "\($0)\(settings.nullAfterName ? "\0" : ":")\(count)\n" } ?? "\(count)\n"
+            let separator = settings.nullAfterName ? "\0" : settings.colored(":", settings.colors.separator)
+            return name.map { "\(settings.colored($0, settings.colors.fileName))\(separator)\(count)\n" } ?? "\(count)\n"
         case .filesWithoutMatch:
-            return tally.selected == 0 ? listName + (settings.nullAfterName ? "\0" : "\n") : nil
+            return tally.selected == 0
+                ? settings.colored(listName, settings.colors.fileName) + (settings.nullAfterName ? "\0" : "\n") : nil
         case .records, .filesWithMatches, .quiet:
             return nil
         }
@@ -270,7 +281,7 @@ struct GrepSink: ChunkSink {
         case .quiet:
             throw .allDone
         case .filesWithMatches:
-            try output.write(listName)
+            try output.write(PathBytes.bytes(settings.colored(listName, settings.colors.fileName)))
             try output.write(byte: settings.nullAfterName ? 0 : 0x0A)
             throw .inputDone
         case .filesWithoutMatch:
@@ -280,13 +291,14 @@ struct GrepSink: ChunkSink {
         case .records:
             if binaryInput {
                 try output.flush()
-                printError("turnstile: \(listName): binary file matches")
+                printError("\(programName): \(listName): binary file matches")
                 throw .inputDone
             }
             for kept in beforeRing {
                 try separateIfNeeded(kept.record)
                 if !settings.onlyMatching {
-                    try writePrefix(record: kept.record, offset: kept.offset, separator: UInt8(ascii: "-"))
+                    try writePrefix(record: kept.record, offset: kept.offset, separator: UInt8(ascii: "-"),
+                                    empty: kept.bytes.count <= 1)
                     try output.write(kept.bytes)
                 }
             }
@@ -295,7 +307,7 @@ struct GrepSink: ChunkSink {
             if settings.onlyMatching {
                 try writeMatches(content, offset: offset, matches: matches)
             } else {
-                try writePrefix(record: recordNumber, offset: offset, separator: UInt8(ascii: ":"))
+                try writePrefix(record: recordNumber, offset: offset, separator: UInt8(ascii: ":"), empty: content.isEmpty)
                 if settings.color && !matches.isEmpty {
                     try writeHighlighted(content, matches)
                 } else {
@@ -332,7 +344,7 @@ struct GrepSink: ChunkSink {
     ) throws(OutputError) {
         try separateIfNeeded(number)
         guard !settings.onlyMatching else { return }
-        try writePrefix(record: number, offset: offset, separator: UInt8(ascii: "-"))
+        try writePrefix(record: number, offset: offset, separator: UInt8(ascii: "-"), empty: content.isEmpty)
         try output.write(content)
         if truncated { printTail = true } else { try output.write(terminated(terminator)) }
     }
@@ -340,11 +352,12 @@ struct GrepSink: ChunkSink {
     /// `--` when `record` does not follow the last printed record (in this input), then
     /// remembers it as printed.
     private mutating func separateIfNeeded(_ record: Int) throws(OutputError) {
-        if settings.separators, let last = lastPrinted, last.input != inputSerial || last.record + 1 != record {
+        if settings.separators, let separator = settings.groupSeparator, let last = lastPrinted,
+           last.input != inputSerial || last.record + 1 != record {
             if settings.color {
-                try output.write(settings.colors.start(settings.colors.separator) + Array("--".utf8) + settings.colors.end(settings.colors.separator) + [0x0A])
+                try output.write(settings.colors.start(settings.colors.separator) + separator + settings.colors.end(settings.colors.separator) + [0x0A])
             } else {
-                try output.write("--\n")
+                try output.write(separator + [0x0A])
             }
         }
         lastPrinted = (inputSerial, record)
@@ -352,7 +365,7 @@ struct GrepSink: ChunkSink {
 
     /// `name:`, `number:` and `offset:` as the flags ask (`-` for context records),
     /// each part in its colour with `--color`, as grep.
-    private mutating func writePrefix(record: Int, offset: Int, separator: UInt8) throws(OutputError) {
+    private mutating func writePrefix(record: Int, offset: Int, separator: UInt8, empty: Bool = false) throws(OutputError) {
         guard name != nil || settings.lineNumber || settings.byteOffset else { return }
         scratch.removeAll(keepingCapacity: true)
         if name != nil {
@@ -360,14 +373,22 @@ struct GrepSink: ChunkSink {
             if settings.nullAfterName { scratch.append(0) } else { appendColored([separator], settings.colors.separator) }
         }
         if settings.lineNumber {
-            appendColored(Array(String(record).utf8), settings.colors.lineNumber)
+            appendColored(padded(record), settings.colors.lineNumber)
             appendColored([separator], settings.colors.separator)
         }
         if settings.byteOffset {
-            appendColored(Array(String(offset).utf8), settings.colors.byteOffset)
+            appendColored(padded(offset), settings.colors.byteOffset)
             appendColored([separator], settings.colors.separator)
         }
+        if settings.initialTab && !empty { scratch.append(0x09) }
         try output.write(scratch)
+    }
+
+    /// A number's digits, padded on the left to ``numberWidth`` under `-T`.
+    private func padded(_ number: Int) -> [UInt8] {
+        let digits = Array(String(number).utf8)
+        guard settings.initialTab, digits.count < numberWidth else { return digits }
+        return Array(repeating: 0x20, count: numberWidth - digits.count) + digits
     }
 
     /// Appends `text` to `scratch`, between the colour `sgr` and its end with `--color`.
@@ -395,5 +416,13 @@ struct GrepSink: ChunkSink {
         Rendering.mergedRanges(matches, into: &ranges)
         try Rendering.writeHighlighted(content, ranges: ranges, to: output,
                                        start: settings.colors.start(settings.colors.match), end: settings.colors.end(settings.colors.match))
+    }
+}
+extension GrepSink.Settings {
+    /// `text` in the colour `sgr` under `--color`, as grep colours names in `-l`, `-L`
+    /// and `-c` output; `text` itself otherwise.
+    func colored(_ text: String, _ sgr: String) -> String {
+        guard color else { return text }
+        return String(decoding: colors.start(sgr), as: UTF8.self) + text + String(decoding: colors.end(sgr), as: UTF8.self)
     }
 }

@@ -128,7 +128,8 @@ enum Rendering {
             ranges.sort { $0.lowerBound < $1.lowerBound }
             var w = 0
             for r in 1..<ranges.count {
-                if ranges[r].lowerBound <= ranges[w].upperBound {
+                // Overlapping ranges merge; adjacent ones stay apart, as grep colours each match.
+                if ranges[r].lowerBound < ranges[w].upperBound {
                     ranges[w] = ranges[w].lowerBound..<max(ranges[w].upperBound, ranges[r].upperBound)
                 } else {
                     w += 1

@@ -40,7 +40,10 @@ struct RipgrepJSONSink: RecordSink {
     }
 
     /// Whether any record had a match: the exit status.
-    var matchedAny: Bool { total.matches > 0 }
+    var matchedAny: Bool { total.matchedLines > 0 }
+    /// `-v`: the records without a match are the ones reported, with no submatches,
+    /// as rg reports them.
+    var invert = false
 
     mutating func beginInput(name: String) {
         input = Stats()
@@ -59,7 +62,9 @@ struct RipgrepJSONSink: RecordSink {
     mutating func endInput() throws(OutputError) {
         input.nanoseconds = Self.now() &- inputStart
         if began {
-            try emit("{\"type\":\"end\",\"data\":{\"path\":" + json(pathJSON) + ",\"binary_offset\":null,\"stats\":"
+            // Written, not emitted: rg's bytes_printed (here and in the summary) counts
+            // the begin and match messages, not the end message itself.
+            try output.write("{\"type\":\"end\",\"data\":{\"path\":" + json(pathJSON) + ",\"binary_offset\":null,\"stats\":"
                      + statsJSON(input) + "}}\n")
         }
         // rg's totals count the inputs with a match only.
@@ -82,7 +87,7 @@ struct RipgrepJSONSink: RecordSink {
         try output.write(line)
     }
 
-    var acceptsCleanRuns: Bool { true }
+    var acceptsCleanRuns: Bool { !invert }
 
     mutating func cleanRun(_ bytes: UnsafeBufferPointer<UInt8>, records: Int) throws(OutputError) {
         recordNumber += records
@@ -95,8 +100,20 @@ struct RipgrepJSONSink: RecordSink {
     ) throws(OutputError) {
         recordNumber += 1
         input.bytesSearched += content.count + terminator.count
-        let found = matches.filter { !$0.isEmpty && $0.end <= content.count }
-        guard !found.isEmpty else { return }
+        // Empty matches count, as in rg, except one right where the last match ended
+        // (rg's iterator steps past it).
+        var found: [Match] = []
+        for m in matches where m.end <= content.count {
+            if m.isEmpty, let last = found.last, last.end == m.start { continue }
+            // rg reports no empty match after the last byte of a line without a newline.
+            if m.isEmpty, m.start == content.count, terminator.isEmpty { continue }
+            found.append(m)
+        }
+        if invert {
+            guard found.isEmpty else { return }
+        } else {
+            guard !found.isEmpty else { return }
+        }
         if !began {
             began = true
             input.searchesWithMatch = 1

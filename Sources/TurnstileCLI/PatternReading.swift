@@ -1,0 +1,159 @@
+import RegexAutomata
+import Turnstile
+
+/// How a command reads its patterns: `match` reads regexes in the parser's own syntax
+/// (an ERE with Perl's classes), `grep` reads GNU grep's BRE (the default) or ERE (`-E`)
+/// and follows the locale as grep does; `-F` makes them literal words for both.
+///
+/// GNU patterns are rewritten into the parser's syntax once, before the automaton is
+/// built (``GNURegex``), so the rest of the run is the same for both commands.
+struct PatternReading {
+    enum Syntax: Equatable {
+        /// The regex parser's syntax (`match`, `match -E`).
+        case parser
+        /// GNU's BRE or ERE (`grep`, `grep -E`, `match -G`).
+        case gnu(GNURegex.Dialect)
+        /// Literal words (`-F`).
+        case fixed
+    }
+
+    var syntax: Syntax
+    /// Whether every byte is a character (grep in the C locale, or any locale whose
+    /// character set is not UTF-8): `.` matches any byte, classes and `-i` are ASCII.
+    var bytesMode = false
+    /// `turnstile grep` (not `match`): lines are read whole up to 4 GiB, as GNU grep
+    /// reads them, unless `--max-record-bytes` says otherwise.
+    var isGrep = false
+
+    /// `match`: the parser's ERE unless `-G` (GNU BRE) or `-F`.
+    init(match grep: GrepOptions, fixedStrings: Bool) throws {
+        try Self.checkOneMatcher(grep, fixedStrings: fixedStrings)
+        syntax = fixedStrings ? .fixed : grep.basicRegexp ? .gnu(.basic) : .parser
+    }
+
+    /// `grep`: GNU's BRE unless `-E` or `-F`, in the locale's character set.
+    init(grep: GrepOptions, fixedStrings: Bool) throws {
+        try Self.checkOneMatcher(grep, fixedStrings: fixedStrings)
+        syntax = fixedStrings ? .fixed : grep.extendedRegexp ? .gnu(.extended) : .gnu(.basic)
+        bytesMode = !Self.localeIsUTF8()
+        isGrep = true
+    }
+
+    /// grep refuses two different matchers (`-E -F`) rather than picking one; `-P` is refused.
+    private static func checkOneMatcher(_ grep: GrepOptions, fixedStrings: Bool) throws {
+        if grep.perlRegexp {
+            throw CommandFailure("-P (Perl regexes) is not supported: lookaround and back-references cannot run in a finite automaton, so use -E")
+        }
+        if [grep.extendedRegexp, grep.basicRegexp, fixedStrings].filter({ $0 }).count > 1 {
+            throw CommandFailure("conflicting matchers specified")
+        }
+    }
+
+    /// The longest record searched whole: `--max-record-bytes`, else 16 MiB for `match`
+    /// and 4 GiB for `grep` (whose buffer grows only as far as a line needs).
+    func maxRecordBytes(_ stream: StreamOptions) -> Int {
+        stream.maxRecordBytesOption ?? (isGrep ? 1 << 32 : RecordReader.defaultMaxRecordBytes)
+    }
+
+    /// Whether the locale's character set is UTF-8, as grep decides it: `LC_ALL`, then
+    /// `LC_CTYPE`, then `LANG`; a locale that is not installed is the C locale.
+    static func localeIsUTF8() -> Bool {
+        guard setlocale(LC_CTYPE, "") != nil, let codeset = nl_langinfo(nl_item(CODESET)) else { return false }
+        return String(cString: codeset) == "UTF-8"
+    }
+
+    /// `set` with its regexes rewritten from GNU's syntax and the locale's mode applied;
+    /// GNU's warnings are printed as grep prints them. A set of literal words, or one
+    /// in the parser's syntax, is returned as it is (bar the mode).
+    func translated(_ set: RuleSet, nullData: Bool) throws -> RuleSet {
+        var set = set
+        if bytesMode {
+            set.options.bytesMode = true
+            set.options.unicodeWords = false
+        }
+        if set.options.syntax == .literal {
+            return Self.foldingUnicode(set, bytesMode: bytesMode)
+        }
+        guard syntax != .fixed, set.options.syntax == .regex else { return set }
+        // A list of plain words is a literal automaton whatever the flag (grep -f with
+        // 10,000 words and no -F): the same matches, built as Aho-Corasick.
+        let dialect: GNURegex.Dialect = if case .gnu(let d) = syntax { d } else { .extended }
+        if !set.rules.isEmpty, set.rules.count > 1 || syntax != .parser,
+           set.rules.allSatisfy({ Self.isPlainWord($0.pattern, dialect: dialect) }) {
+            set.options.syntax = .literal
+            return Self.foldingUnicode(set, bytesMode: bytesMode)
+        }
+        guard case .gnu = syntax else { return set }
+        for i in set.rules.indices {
+            let t = try GNURegex.translate(set.rules[i].pattern, dialect: dialect, bytesMode: bytesMode,
+                                           dotMatchesNewline: nullData, classMembers: LocaleClasses.members)
+            for warning in t.warnings { printError("\(programName): warning: \(warning)") }
+            set.rules[i].pattern = t.pattern
+        }
+        return set
+    }
+}
+
+extension PatternReading {
+    /// Whether `pattern` means itself in `dialect`: no byte that is special anywhere in
+    /// it (a `{` or `+` is plain in a BRE, special in an ERE).
+    static func isPlainWord(_ pattern: [UInt8], dialect: GNURegex.Dialect) -> Bool {
+        let special: Set<UInt8> = dialect == .basic ? Set("\\.[]*^$".utf8) : Set("\\.[]*^$+?{}()|".utf8)
+        return !pattern.contains(where: special.contains)
+    }
+
+    /// Literal words under `-i` in UTF-8 text: the literal engines fold ASCII only, so
+    /// words with letters beyond ASCII become escaped regexes, which fold Unicode
+    /// (`-Fi ÉLAN` finds `élan`, as grep's). Other sets are returned as they are.
+    static func foldingUnicode(_ set: RuleSet, bytesMode: Bool) -> RuleSet {
+        guard set.options.caseInsensitive, !bytesMode, !set.options.bytesMode,
+              set.rules.contains(where: { $0.pattern.contains { $0 >= 0x80 } }),
+              set.rules.allSatisfy({ String(validating: $0.pattern, as: UTF8.self) != nil }) else { return set }
+        var set = set
+        set.options.syntax = .regex
+        for i in set.rules.indices {
+            set.rules[i].pattern = set.rules[i].pattern.flatMap { c -> [UInt8] in
+                let plain = c >= 0x80 || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(c)
+                    || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(c | 0x20)
+                return plain ? [c] : [UInt8(ascii: "\\"), c]
+            }
+        }
+        return set
+    }
+}
+
+/// The locale's character classes (`iswctype`), as code point ranges: what `[[:alpha:]]`,
+/// `\w` and `\s` mean to grep in a UTF-8 locale. Each class is worked out once, when a
+/// pattern first names it (a pass over every code point, a few milliseconds).
+enum LocaleClasses {
+    nonisolated(unsafe) private static var cache: [String: [ClosedRange<UInt32>]] = [:]
+
+    /// `wctype(3)` and `iswctype(3)`, looked up in the C library at run time: the Swift
+    /// module of the C library leaves out <wctype.h>.
+    private static let libc: (wctype: (@convention(c) (UnsafePointer<CChar>) -> UInt)?,
+                              iswctype: (@convention(c) (UInt32, UInt) -> Int32)?) = {
+        let handle = dlopen(nil, RTLD_NOW)
+        let w = dlsym(handle, "wctype"), i = dlsym(handle, "iswctype")
+        return (w.map { unsafeBitCast($0, to: (@convention(c) (UnsafePointer<CChar>) -> UInt).self) },
+                i.map { unsafeBitCast($0, to: (@convention(c) (UInt32, UInt) -> Int32).self) })
+    }()
+
+    static func members(_ name: String) -> [ClosedRange<UInt32>] {
+        if let known = cache[name] { return known }
+        var ranges: [ClosedRange<UInt32>] = []
+        guard let wctype = libc.wctype, let iswctype = libc.iswctype, case let type = wctype(name), type != 0 else {
+            return ranges
+        }
+        var start: UInt32?
+        for c in UInt32(0)...0x110000 {
+            let member = c < 0x110000 && !(0xD800...0xDFFF).contains(c) && iswctype(c, type) != 0
+            if member, start == nil { start = c }
+            if !member, let s = start {
+                ranges.append(s...(c - 1))
+                start = nil
+            }
+        }
+        cache[name] = ranges
+        return ranges
+    }
+}
