@@ -28,6 +28,16 @@ extension RegexAutomaton: MatchSearcher {
         cursor.searcher.earliestEnd(haystack, from: offset)
     }
 
+    /// grep's line question: calls `body` with the end of the earliest match in each line
+    /// of `haystack` that holds one (lines end with `delimiter`, which no match can
+    /// hold), in order; `body` returns false to stop. Uses `cursor`'s caches.
+    ///
+    /// - Complexity: O(bytes scanned): each line is scanned up to its first match.
+    public func forEachLineWithMatch(in haystack: UnsafeBufferPointer<UInt8>, delimiter: UInt8,
+                                     cursor: inout MatchCursor, _ body: (Int) -> Bool) {
+        cursor.searcher.forEachLineEarliestEnd(haystack, delimiter: delimiter, body)
+    }
+
     /// A cursor for a search that begins at `offset` (the bytes before it only decide
     /// look-behind, as in PCRE2's start offset): grep's `-w` starts over one character
     /// after a rejected match.

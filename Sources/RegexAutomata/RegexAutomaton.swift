@@ -249,6 +249,38 @@ struct Searcher {
         }
     }
 
+    /// Calls `body` with the earliest match end in each line of `haystack` that holds a
+    /// match (lines end with `byte`, which no match holds), in order; `body` returns
+    /// false to stop. The engine and the prefilter are bound once for the whole block,
+    /// so a line costs its bytes plus one restart, not a call through the cursor.
+    mutating func forEachLineEarliestEnd(_ haystack: UnsafeBufferPointer<UInt8>, delimiter byte: UInt8,
+                                         _ body: (Int) -> Bool) {
+        let n = haystack.count
+        var from = 0
+        @inline(__always) func nextLine(after end: Int) -> Int? {
+            var i = end
+            // SAFETY: i < n inside the loop.
+            while i < n { if haystack[i] == byte { return i &+ 1 }; i &+= 1 }
+            return nil
+        }
+        switch regex.engine {
+        case .dense(let forward, _):
+            let prefilter = regex.prefilter?.prefixes
+            while from < n {
+                guard let end = forward.searchForward(haystack, in: from..<n, anchored: false, earliest: true,
+                                                      prefilter: prefilter, effectiveness: &prefilterEffectiveness,
+                                                      steps: &stats.transitions)?.end,
+                      body(end), let next = nextLine(after: end) else { return }
+                from = next
+            }
+        case .lazy:
+            while from < n {
+                guard let end = earliestEnd(haystack, from: from), body(end), let next = nextLine(after: end) else { return }
+                from = next
+            }
+        }
+    }
+
     /// The leftmost-first match from `from`, or with `retry` the non-empty match
     /// anchored at `from`.
     mutating func find(_ haystack: UnsafeBufferPointer<UInt8>, from: Int, retry: Bool) -> Match? {

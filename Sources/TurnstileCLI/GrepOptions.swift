@@ -230,18 +230,21 @@ struct FilterGrepOptions: ParsableArguments {
     var recursive = false
 }
 
-/// The inputs with folders replaced by the files under them (`-r`): grep's order and
+/// The inputs with folders replaced by the files under them (`-r`; each folder's
+/// entries sorted, or with `sorted` false in the folder's own order, as GNU grep): grep's order and
 /// names, with no input meaning the current folder (its files named without `./`).
 /// Also whether a folder was among them (grep then names each file).
 func recursiveInputs(
-    _ files: [String], names: NameFilter = NameFilter(), followLinks: Bool = false
+    _ files: [String], names: NameFilter = NameFilter(), followLinks: Bool = false, sorted: Bool = true
 ) throws -> (inputs: [String], sawFolder: Bool) {
     var walk = DirectoryWalk(includeHidden: true, followLinks: followLinks)
     walk.names = names
+    walk.sorted = sorted
     if files.isEmpty {
         var info = stat()
         guard stat(".", &info) == 0 else { throw CommandFailure(".: \(errnoDescription(errno))") }
-        let found = try walk.files(under: ".", info: info).sorted()
+        let walked = try walk.files(under: ".", info: info)
+        let found = sorted ? walked.sorted() : walked
         return (found.map { $0.hasPrefix("./") ? String($0.dropFirst(2)) : $0 }, true)
     }
     var result: [String] = []
@@ -251,7 +254,8 @@ func recursiveInputs(
         if path != "-", PathBytes.withCString(path, { stat($0, &info) }) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
             sawFolder = true
             if names.skipsFolder(path, commandLine: true) { continue }
-            result.append(contentsOf: try walk.files(under: path, info: info).sorted())
+            let walked = try walk.files(under: path, info: info)
+            result.append(contentsOf: sorted ? walked.sorted() : walked)
         } else if !names.skipsFile(path, commandLine: true) {
             result.append(path)
         }

@@ -55,7 +55,8 @@ struct SearchRequest {
         }
         let names = try grep.names()
         if grep.walksFolders, !input.format.isMail {
-            (inputs, sawFolder) = try recursiveInputs(operands, names: names, followLinks: grep.dereferenceRecursive)
+            (inputs, sawFolder) = try recursiveInputs(operands, names: names, followLinks: grep.dereferenceRecursive,
+                                                      sorted: !reading.isGrep)
         } else {
             let given = try input.inputs(operands.isEmpty ? ["-"] : operands)
             inputs = given.filter { path in

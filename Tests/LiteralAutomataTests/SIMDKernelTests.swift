@@ -55,6 +55,44 @@ import Testing
         }
     }
 
+    /// The packed-pair memmem (tl_memmem_pair, through RareBytePrefilter) against a
+    /// naive search: narrow alphabets so candidates are frequent and verification fails
+    /// often (the give-up rule), occurrences planted across vector boundaries, ASCII
+    /// case folding on and off. A give-up must name a position no occurrence precedes.
+    @Test(arguments: SIMDLevel.allCases)
+    func packedPairMemmemAgreesWithANaiveSearch(_ level: SIMDLevel) {
+        guard level.isSupported else { return }
+        var rng = SeededGenerator(defaultSeed: 0x3E33_0001 + UInt64(level.rawValue))
+        let seed = rng.seed
+        for round in 0..<400 {
+            let fold = round % 3 == 0
+            let alphabet: [UInt8] = round % 2 == 0 ? Array("abAB \n".utf8) : Array("abcdefghxyzXYZ .\n".utf8) + [0xFF]
+            let needle = (0..<Int.random(in: 1...9, using: &rng)).map { _ in alphabet.randomElement(using: &rng)! }
+            let n = Int.random(in: 0...(round % 4 == 0 ? 24 : 200), using: &rng)
+            var haystack = (0..<n).map { _ in alphabet.randomElement(using: &rng)! }
+            if n > 40 {
+                let at = [15, 16, 31, 32, 33].randomElement(using: &rng)! - needle.count / 2
+                haystack.replaceSubrange(at..<min(at + needle.count, n), with: needle.prefix(n - at))
+            }
+            func lower(_ b: UInt8) -> UInt8 { fold && b >= 0x41 && b <= 0x5A ? b | 0x20 : b }
+            let finder = RareBytePrefilter(needle, asciiCaseInsensitive: fold, level: level)
+            haystack.withUnsafeBufferPointer { h in
+                for from in 0...n {
+                    let first = (from..<n).first { s in
+                        s + needle.count <= n && (0..<needle.count).allSatisfy { lower(h[s + $0]) == lower(needle[$0]) }
+                    }
+                    var budget = RareBytePrefilter.CandidateBudget(from: from)
+                    let context = "seed \(seed) round \(round) \(level) fold \(fold) from \(from) needle \(show([needle])) haystack \(show(haystack))"
+                    switch finder.step(in: h, from: from, budget: &budget) {
+                    case .found(let s): #expect(s == first, "\(context)")
+                    case .exhausted: #expect(first == nil, "\(context)")
+                    case .gaveUp(let at): #expect(at >= from && at <= (first ?? n), "\(context)")
+                    }
+                }
+            }
+        }
+    }
+
     @Test(arguments: SIMDLevel.allCases)
     func memchrVariantsAgreeWithAByteLoop(_ level: SIMDLevel) {
         guard level.isSupported else { return }

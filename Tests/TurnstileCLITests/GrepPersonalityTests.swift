@@ -165,6 +165,8 @@ struct GrepPersonalityTests {
         Case("mkdir d; echo hello > d/g; echo hello > f; grep -r hello d"),
         Case("mkdir d e; echo hello > d/g; ln -s ../d e/l; grep -R hello e; grep -r hello e; echo $?"),
         Case("mkdir d; echo hello > d/a.c; echo hello > d/b.h; echo '*.h' > x; grep -r --exclude-from=x hello d"),
+        // -r takes each folder's entries in the folder's own order, as grep does (no sort).
+        Case("mkdir -p o/sub; for n in zeta alpha mid beta 10 2 Z a; do echo hit > o/$n; echo hit > o/sub/$n; done; grep -r hit o; cd o && grep -rc hit"),
         Case("grep -D skip x /dev/null; echo $?; grep -D read x /dev/null; echo $?"),
         // Each input is opened once: a FIFO's writer loses nothing.
         Case("mkfifo p; (printf 'a\\nx\\nb\\n' > p &); grep x p"),

@@ -47,4 +47,31 @@ size_t tl_memchr3(uint8_t a, uint8_t b, uint8_t c, const uint8_t *h, size_t from
 /// How many bytes in [from, end) equal a.
 size_t tl_memcount(uint8_t a, const uint8_t *h, size_t from, size_t end, tl_simd_level level);
 
+/// A needle for the packed-pair memmem: its bytes (lowercase when `fold`), and the two
+/// bytes compared first, at `index1` and `index2` of a candidate start, each as
+/// (haystack byte | foldN) == byteN.
+typedef struct {
+    const uint8_t *bytes;
+    size_t length;
+    size_t index1, index2;
+    uint8_t byte1, fold1, byte2, fold2;
+    int32_t fold;
+} tl_pair_needle;
+
+/// The state of one caller's run of pair scans: verifications that failed since
+/// `from`, and whether the scan gave up on them (see tl_memmem_pair).
+typedef struct {
+    size_t from;
+    size_t failures;
+    int32_t gave_up;
+} tl_pair_scan;
+
+/// The first start s in [from, end - length] of an occurrence of the needle, or `end`.
+/// When candidates fail verification more than 64 times and more often than once per
+/// 16 bytes since scan->from, it sets scan->gave_up and returns the failed candidate
+/// (no occurrence starts before it): the caller's linear-time automaton goes on from
+/// there. Requires h[0..<end] readable.
+size_t tl_memmem_pair(const tl_pair_needle *needle, const uint8_t *h, size_t from, size_t end,
+                      tl_simd_level level, tl_pair_scan *scan);
+
 #endif

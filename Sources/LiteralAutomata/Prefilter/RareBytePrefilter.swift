@@ -9,6 +9,8 @@
 // at the chosen offset, so no occurrence is skipped, and every reported candidate is
 // verified in full.
 
+import CLiteralSIMD
+
 /// Finds the occurrences of one literal by `memchr` on its rarest byte, then a
 /// full comparison.
 ///
@@ -39,9 +41,11 @@ public struct RareBytePrefilter: Sendable {
     /// byte 'v'): memchr 46 ms vs pair 56 ms case-sensitive; SWAR two-case 62 ms
     /// vs pair 55 ms under -i.
     @usableFromInline let usePairScan: Bool
+    /// The kernel family of the pair scan.
+    let level: SIMDLevel
 
     /// A prefilter for `pattern` (non-empty).
-    public init(_ pattern: [UInt8], asciiCaseInsensitive: Bool) {
+    public init(_ pattern: [UInt8], asciiCaseInsensitive: Bool, level: SIMDLevel = .best) {
         precondition(!pattern.isEmpty, "a rare-byte prefilter needs a non-empty pattern")
         func isLetter(_ b: UInt8) -> Bool { (b | 0x20) >= 0x61 && (b | 0x20) <= 0x7A }
         var best = 0
@@ -70,7 +74,10 @@ public struct RareBytePrefilter: Sendable {
         target1 = pattern[best] | fold1
         fold2 = fold(pattern[second])
         target2 = pattern[second] | fold2
-        usePairScan = second != best && (fold1 != 0 || Self.frequencyRank[Int(pattern[best])] >= 240)
+        // PERF: the pair scan in C (AVX2: 32 starts a step) against memchr on the rare
+        // byte: see the commit adding tl_memmem_pair for the numbers.
+        usePairScan = second != best && (level != .portable || fold1 != 0)
+        self.level = level
         self.caseInsensitive = asciiCaseInsensitive
         let b = pattern[best]
         if asciiCaseInsensitive && isLetter(b) {
@@ -83,71 +90,101 @@ public struct RareBytePrefilter: Sendable {
         self.pattern = asciiCaseInsensitive ? pattern.map { isLetter($0) ? $0 | 0x20 : $0 } : pattern
     }
 
-    /// The start of the first occurrence of the pattern at or after `from`, or nil.
-    /// `candidates` is increased by the number of rare-byte positions examined, so
-    /// the caller can tell when the prefilter stops paying off.
-    @inlinable
-    public func nextOccurrence(in h: UnsafeBufferPointer<UInt8>, from: Int, candidates: inout Int) -> Int? {
+    /// What one ``step(in:from:budget:)`` found.
+    public enum Step: Equatable, Sendable {
+        /// An occurrence of the pattern starts here.
+        case found(Int)
+        /// No occurrence starts at or after `from`.
+        case exhausted
+        /// Candidates came too often (see ``CandidateBudget``): no occurrence starts
+        /// before this position, and the caller's linear-time automaton should go on
+        /// from here.
+        case gaveUp(Int)
+    }
+
+    /// How many candidates a run of steps examined since `from`: past 64, and more than
+    /// one per 16 bytes, verification would dominate (and is O(n·m) at worst), so the
+    /// scan gives up and a linear-time automaton finishes.
+    public struct CandidateBudget: Sendable {
+        public var from: Int
+        public var candidates = 0
+        public init(from: Int) { self.from = from }
+        @inline(__always) func exceeded(at position: Int) -> Bool {
+            candidates > 64 && candidates &* 16 > position &- from
+        }
+    }
+
+    /// The first occurrence of the pattern at or after `from`, or nil; where the scan
+    /// gives up on frequent candidates, that candidate position (a place a match may
+    /// start: what a prefilter reports).
+    public func nextOccurrence(in h: UnsafeBufferPointer<UInt8>, from: Int) -> Int? {
+        var budget = CandidateBudget(from: from)
+        switch step(in: h, from: from, budget: &budget) {
+        case .found(let s), .gaveUp(let s): return s
+        case .exhausted: return nil
+        }
+    }
+
+    /// The first occurrence at or after `from`, or where the scan gave up; `budget`
+    /// counts the candidates examined across a run of steps.
+    public func step(in h: UnsafeBufferPointer<UInt8>, from: Int, budget: inout CandidateBudget) -> Step {
         let m = pattern.count
-        guard let base = h.baseAddress, from >= 0, h.count - from >= m else { return nil }
-        let lastStart = h.count &- m
-        var i = from &+ offset
-        // The rare byte of a match starting at s sits at s + offset; s <= lastStart.
-        let limit = lastStart &+ offset &+ 1
-        return pattern.withUnsafeBufferPointer { p -> Int? in
-            @inline(__always) func verify(_ s: Int) -> Bool {
-                if caseInsensitive {
-                    var k = 0
-                    while k < m {
-                        var c = base[s &+ k]
-                        if c >= 0x41 && c <= 0x5A { c |= 0x20 }
-                        if c != p[k] { return false }
-                        k &+= 1
-                    }
-                    return true
-                }
-                return cBytesEqual(base + s, p.baseAddress!, m)
-            }
+        guard let base = h.baseAddress, from >= 0, h.count - from >= m else { return .exhausted }
+        return pattern.withUnsafeBufferPointer { p -> Step in
             if usePairScan {
-                // Sixteen candidate starts at a time: both chosen bytes must be in place
-                // (SSE2 compares through Swift's SIMD types). PERF: 'match 1 words'.
-                let t1 = SIMD16<UInt8>(repeating: target1), f1 = SIMD16<UInt8>(repeating: fold1)
-                let t2 = SIMD16<UInt8>(repeating: target2), f2 = SIMD16<UInt8>(repeating: fold2)
-                let raw = UnsafeRawPointer(base)
-                var s = from
-                // SAFETY: s + 15 <= lastStart, so s + 15 + max(offset, offset2) < h.count.
-                while s &+ 15 <= lastStart {
-                    let a = raw.loadUnaligned(fromByteOffset: s &+ offset, as: SIMD16<UInt8>.self)
-                    let b = raw.loadUnaligned(fromByteOffset: s &+ offset2, as: SIMD16<UInt8>.self)
-                    let hit = ((a | f1) .== t1) .& ((b | f2) .== t2)
-                    if any(hit) {
-                        for lane in 0..<16 where hit[lane] {
-                            candidates &+= 1
-                            if verify(s &+ lane) { return s &+ lane }
-                        }
-                    }
-                    s &+= 16
-                }
-                i = s &+ offset
+                // PERF: 'match 1 words' and the grep idioms' literals (SIMD packed pair in C).
+                var needle = tl_pair_needle(
+                    bytes: p.baseAddress, length: m, index1: offset, index2: offset2,
+                    byte1: target1, fold1: fold1, byte2: target2, fold2: fold2, fold: caseInsensitive ? 1 : 0)
+                var scan = tl_pair_scan(from: budget.from, failures: budget.candidates, gave_up: 0)
+                // SAFETY: the kernel reads only [from, h.count).
+                let s = Int(tl_memmem_pair(&needle, base, from, h.count, level.cLevel, &scan))
+                budget.candidates = scan.failures
+                if scan.gave_up != 0 { return .gaveUp(s) }
+                if s >= h.count { return .exhausted }
+                budget.candidates &+= 1
+                return .found(s)
             }
+            let lastStart = h.count &- m
+            // The rare byte of a match starting at s sits at s + offset; s <= lastStart.
+            let limit = lastStart &+ offset &+ 1
+            var i = from &+ offset
             while i < limit {
                 // SAFETY: from + offset <= i < limit <= h.count - m + offset + 1 <= h.count.
                 let hit: Int
                 if byte0 == byte1 {
-                    guard let q = cMemchr(base + i, byte0, limit &- i) else { return nil }
+                    guard let q = cMemchr(base + i, byte0, limit &- i) else { return .exhausted }
                     hit = base.distance(to: q)
                 } else {
                     hit = Self.findEither(base, i, limit, byte0, byte1)
-                    if hit >= limit { return nil }
+                    if hit >= limit { return .exhausted }
                 }
-                candidates &+= 1
+                budget.candidates &+= 1
                 let s = hit &- offset
                 // SAFETY: s >= from >= 0 and s + m <= h.count since hit < limit.
-                if verify(s) { return s }
+                if verify(base, s, p) { return .found(s) }
+                if budget.exceeded(at: s) { return .gaveUp(s) }
                 i = hit &+ 1
             }
-            return nil
+            return .exhausted
         }
+    }
+
+    /// Whether the pattern occurs at `base[s...]` (folding ASCII case when asked).
+    @inline(__always)
+    private func verify(_ base: UnsafePointer<UInt8>, _ s: Int, _ p: UnsafeBufferPointer<UInt8>) -> Bool {
+        let m = p.count
+        if caseInsensitive {
+            var k = 0
+            while k < m {
+                var c = base[s &+ k]
+                if c >= 0x41 && c <= 0x5A { c |= 0x20 }
+                if c != p[k] { return false }
+                k &+= 1
+            }
+            return true
+        }
+        return cBytesEqual(base + s, p.baseAddress!, m)
     }
 
     /// The first index in `from..<end` holding `a` or `b`, or `end`: eight bytes at
@@ -175,6 +212,10 @@ public struct RareBytePrefilter: Sendable {
         }
         return end
     }
+
+    /// How common `byte` is in English text: 0 = rarest (or never seen), 255 = the
+    /// most common (space). For choosing which literal or byte to search for.
+    public static func rank(of byte: UInt8) -> Int { Int(frequencyRank[Int(byte)]) }
 
     /// 0 = rarest. Ranks of bytes in English subtitle text
     /// (rebar's opensubtitles/en-medium.txt, not the benchmark haystack); bytes that

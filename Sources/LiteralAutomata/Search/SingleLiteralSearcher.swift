@@ -6,10 +6,13 @@
 
 import AutomatonCore
 
+/// A class: engines hold it in enums whose every `switch` would copy a struct of
+/// tables field by field (PERF: `match -c the`, 12 % of instructions in memcpy).
+///
 /// One literal: KMP's overlapping automaton plus the selection of leftmost,
 /// non-overlapping, whole-word matches. (With a single pattern, leftmost-first and
 /// leftmost-longest coincide, and occurrences arrive in start order.)
-package struct SingleLiteralSearcher: Sendable {
+package final class SingleLiteralSearcher: Sendable {
     package let kmp: KMP
     package let dfa: DenseDFA
     let length: Int
@@ -57,22 +60,57 @@ package struct SingleLiteralSearcher: Sendable {
         var from = start0
         if let rareByte {
             // PERF: Benchmarks/scripts/literal_throughput.py 'match 1 words'.
-            var candidates = 0
-            var tooMany = false
-            while let start = rareByte.nextOccurrence(in: haystack, from: from, candidates: &candidates) {
-                offer(start)
-                if stopped { return }
-                from = start &+ 1
-                if leftmost && nextAllowed > from { from = nextAllowed }
-                // Candidates more often than one per 16 bytes: verification would
-                // dominate (and is O(n·m) at worst), so let KMP finish in O(n).
-                if candidates > 64 && candidates &* 16 > from &- start0 { tooMany = true; break }
+            var budget = RareBytePrefilter.CandidateBudget(from: start0)
+            scan: while true {
+                switch rareByte.step(in: haystack, from: from, budget: &budget) {
+                case .exhausted:
+                    return
+                case .gaveUp(let at):
+                    // Candidates too frequent: KMP finishes in O(n).
+                    from = at
+                    break scan
+                case .found(let start):
+                    offer(start)
+                    if stopped { return }
+                    from = start &+ 1
+                    if leftmost && nextAllowed > from { from = nextAllowed }
+                    // Occurrences themselves more often than one per 16 bytes: KMP.
+                    if budget.exceeded(at: from) { break scan }
+                }
             }
-            if !tooMany { return }
         }
         dfa.forEachMatchEnd(haystack, in: from..<haystack.count) { end, _ in
             offer(end - length)
             return !stopped
         }
+    }
+
+    /// grep's line question for a literal that is not a whole word: calls `body` with the
+    /// first occurrence in each record of `h` (records end with `delimiter`, which the
+    /// literal does not contain) from `start` on, skipping the rest of a record after
+    /// its occurrence. Returns nil when done (or `body` stopped), or, when candidates
+    /// came too often for the pair scan, the position from which the caller searches on
+    /// with ``forEachMatch(in:from:_:)`` (KMP: linear time).
+    package func forEachRecordWithOccurrence(
+        in h: UnsafeBufferPointer<UInt8>, from start: Int, delimiter byte: UInt8, _ body: (Match) -> Bool
+    ) -> Int? {
+        guard !wholeWord, let rareByte else { return start }
+        var from = start
+        while from < h.count {
+            // A fresh budget per gap between records with an occurrence: only failed
+            // candidates in one gap count towards giving up.
+            var budget = RareBytePrefilter.CandidateBudget(from: from)
+            switch rareByte.step(in: h, from: from, budget: &budget) {
+            case .exhausted:
+                return nil
+            case .gaveUp(let at):
+                return at
+            case .found(let s):
+                if !body(Match(pattern: 0, start: s, end: s &+ length)) { return nil }
+                guard let next = Memchr.find(byte, in: h, from: s &+ length) else { return nil }
+                from = next &+ 1
+            }
+        }
+        return nil
     }
 }

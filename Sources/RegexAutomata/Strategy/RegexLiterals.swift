@@ -77,6 +77,15 @@ package struct RegexLiterals: Sendable {
         }
     }
 
+    /// The single-literal line search (``SingleLiteralSearcher/forEachRecordWithOccurrence(in:from:delimiter:_:)``)
+    /// when this is one literal: nil when done, else where the caller goes on.
+    package func forEachRecordWithOccurrence(
+        in h: UnsafeBufferPointer<UInt8>, from: Int, delimiter: UInt8, _ body: (Match) -> Bool
+    ) -> Int? {
+        guard case .single(let s) = searcher, patternOf == nil else { return from }
+        return s.forEachRecordWithOccurrence(in: h, from: from, delimiter: delimiter, body)
+    }
+
     /// `true` when no match can contain `byte`, a non-word byte (see
     /// Turnstile's `Matcher.canSearchAcross(delimiter:)`).
     package func cannotContain(_ byte: UInt8) -> Bool {

@@ -73,6 +73,9 @@ public struct RecordReader {
     /// The sink only adds up matches (``RecordSink/countsMatchesOnly``): they are
     /// counted into `matchCount`, never collected.
     private var countOnly = false
+    /// The sink only counts records and the ones with a match
+    /// (``RecordSink/countsSelectedRecordsOnly``); set when a read begins.
+    private var countSelected = false
     private var matchCount = 0
     /// Total bytes read, over every input.
     public internal(set) var bytesRead = 0
@@ -114,6 +117,7 @@ public struct RecordReader {
         selectOnly = !sink.needsEveryMatch
         countOnly = sink.countsMatchesOnly
         streaming = sink.takesMatchStream
+        countSelected = sink.countsSelectedRecordsOnly
         var cursor = ReadCursor(buffer: storage, base: startBase)
         cursor.load(prefix, readSize: Self.readSize)
         var inTail = false
@@ -173,6 +177,7 @@ public struct RecordReader {
         selectOnly = !sink.needsEveryMatch
         countOnly = sink.countsMatchesOnly
         streaming = sink.takesMatchStream
+        countSelected = sink.countsSelectedRecordsOnly
         _ = try processComplete(chunk, from: 0, base: base, atEnd: true, into: &sink)
     }
 
@@ -217,6 +222,19 @@ public struct RecordReader {
             }
             let region = slice(view, from, regionEnd)
             matches.removeAll(keepingCapacity: true)
+            if countSelected {
+                // PERF: ../shared/bench/perf_grep.py (every `match -c` row): a SIMD count of
+                // the records and one callback per record with a match, no record handed over.
+                let records = Self.count(byte, in: region) + (region.last == byte ? 0 : 1)
+                var matched = 0
+                if matcher.matchesEveryRecord {
+                    matched = records
+                } else {
+                    matcher.forEachRecordMatch(in: region, delimiter: byte) { _ in matched &+= 1; return true }
+                }
+                try sink.addRecords(records, matched: matched, bytes: region.count)
+                return regionEnd
+            }
             if streaming {
                 try streamRecords(region, matcher: matcher, delimiter: byte, offset: base + from, into: &sink)
                 return regionEnd

@@ -58,6 +58,17 @@ public protocol RecordSink {
     /// ``countsMatchesOnly``).
     mutating func addMatches(_ count: Int)
 
+    /// `true` when the sink needs of the records only how many there are and how many
+    /// hold a match (grep's `-c`, with or without `-v`, no `-m`): the reader then counts
+    /// the records of a block and the ones with a match (``addRecords(_:matched:bytes:)``)
+    /// and hands none over, so a line costs its share of a SIMD newline count and the
+    /// search, not a call.
+    var countsSelectedRecordsOnly: Bool { get }
+
+    /// `records` more complete records, `bytes` long with their terminators, `matched`
+    /// of them with a match (only when ``countsSelectedRecordsOnly``).
+    mutating func addRecords(_ records: Int, matched: Int, bytes: Int) throws(Failure)
+
     /// `true` when the sink takes each record's matches one by one, as the search
     /// finds them (``match(_:)``), rather than as a list with the record: the reader
     /// then keeps none (memory does not grow with the matches of a record), hands the
@@ -79,6 +90,8 @@ extension RecordSink {
     public var countsMatchesOnly: Bool { false }
     public mutating func addMatches(_ count: Int) {}
     public var takesMatchStream: Bool { false }
+    public var countsSelectedRecordsOnly: Bool { false }
+    public mutating func addRecords(_ records: Int, matched: Int, bytes: Int) throws(Failure) {}
     public mutating func match(_ match: Match) -> Bool { true }
     public mutating func cleanRun(_ bytes: UnsafeBufferPointer<UInt8>, records: Int) throws(Failure) {}
     public mutating func willRead() throws(Failure) {}

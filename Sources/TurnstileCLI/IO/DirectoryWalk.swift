@@ -47,6 +47,10 @@ struct DirectoryWalk {
     var followLinks = true
     /// `--include`, `--exclude`, `--exclude-dir` on the names met (base names).
     var names = NameFilter()
+    /// Whether each folder's entries are taken in sorted order (`match -r`, mail
+    /// folders) or in the order the folder lists them, as GNU grep's `-r` takes them
+    /// (`grep -r` then prints what grep prints, in the same order).
+    var sorted = true
 
     init(includeHidden: Bool = false, followLinks: Bool = true) {
         self.includeHidden = includeHidden
@@ -74,7 +78,7 @@ struct DirectoryWalk {
         }
         closedir(dir)
         var result: [String] = []
-        for name in entries.sorted() {
+        for name in sorted ? entries.sorted() : entries {
             let path = folder.hasSuffix("/") ? folder + name : folder + "/" + name
             var child = stat()
             guard PathBytes.withCString(path, { followLinks ? stat($0, &child) : lstat($0, &child) }) == 0 else { continue }

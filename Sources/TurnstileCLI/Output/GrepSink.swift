@@ -230,6 +230,22 @@ struct GrepSink: ChunkSink {
 
     mutating func willRead() throws(OutputError) { try output.flushIfInteractive() }
 
+    /// `-c` (with or without `-v`) without `-m`: only the numbers of records and of the
+    /// ones with a match are needed.
+    var countsSelectedRecordsOnly: Bool {
+        settings.mode == .count && !settings.countsMatches && settings.maxCount == nil
+    }
+
+    mutating func addRecords(_ records: Int, matched: Int, bytes: Int) throws(OutputError) {
+        recordNumber += records
+        nextOffset += bytes
+        let selected = settings.invert ? records - matched : matched
+        if selected > 0 { selectedAny = true }
+        selectedInInput += selected
+        selectedSinceTake += selected
+        matchesSinceTake += selected
+    }
+
     mutating func record(
         content: UnsafeBufferPointer<UInt8>, terminator: UnsafeBufferPointer<UInt8>,
         offset: Int, matches: ArraySlice<Match>, truncated: Bool
