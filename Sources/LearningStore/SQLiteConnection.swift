@@ -19,6 +19,9 @@ final class SQLiteConnection {
     init(path: String, readOnly: Bool = false) throws(LearningStoreError) {
         self.path = path
         let flags = readOnly ? SQLITE_OPEN_READONLY : (SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
+        // Not the umask's 0644: the database is private (issue 38). The mode is fixed
+        // here, before SQLite creates the file, not with a chmod after.
+        if !readOnly, path != ":memory:", !path.isEmpty { createOwnerOnlyFileIfAbsent(path) }
         let code = sqlite3_open_v2(path, &handle, flags | SQLITE_OPEN_NOMUTEX, nil)
         if code != SQLITE_OK {
             let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"

@@ -69,8 +69,15 @@ struct LearnCommand: ParsableCommand {
             let learned: TrainedList
             do { learned = try database.trainedList(trainer: trainer) } catch { throw CommandFailure("\(db): \(error)") }
             let output = OutputWriter(fd: 1)
-            try output.write(learned.ruleFileText(trainer: trainer))
-            try output.flush()
+            do throws(OutputError) {
+                try output.write(learned.ruleFileText(trainer: trainer))
+                try output.flush()
+            } catch .failed(let code) {
+                throw CommandFailure("cannot write the output: \(errnoDescription(code))")
+            } catch {
+                // The reader went away (`learn --list | head -1`): it has what it
+                // wanted, so stop quietly with 0, as match and filter do on a closed pipe.
+            }
             return
         }
         let inputs = try format == .maildir ? maildirFiles(files) : expandFolders(files)

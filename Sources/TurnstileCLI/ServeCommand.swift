@@ -18,8 +18,11 @@ struct ServeCommand: ParsableCommand {
             the X-Spam-Status and X-Spam-Flag fields 'filter --tag' adds. One request per
             connection, as spamd. SIGHUP rereads the rules and swaps them in without
             dropping a connection; SIGTERM stops accepting and finishes the requests
-            under way. With --db the list comes from a 'turnstile learn' database, and
-            TELL (spamc -L spam|ham|forget) learns into it and swaps the new list in. Only loopback clients are served unless --allow-from names others.
+            under way (for up to --read-timeout seconds) and exits 0; SIGINT does the same.
+            With --db the list comes from a 'turnstile learn' database; with --allow-tell
+            as well, TELL (spamc -L spam|ham|forget) learns into it and swaps the new
+            list in (without it TELL is refused, as spamd refuses it). Only loopback
+            clients are served unless --allow-from names others.
 
             Examples:
               $ turnstile serve --listen 127.0.0.1:7830 &
@@ -60,8 +63,13 @@ struct ServeCommand: ParsableCommand {
             help: ArgumentHelp("Judge with the list a 'turnstile learn' database gives, and learn into it on TELL.", valueName: "path"))
     var db: String?
 
+    @Flag(name: .customLong("allow-tell"),
+          help: "Learn from TELL requests (spamc -L) into the --db database; without it TELL is refused, as spamd's --allow-tell.")
+    var allowTell = false
+
     func validate() throws {
         if db != nil, !rules.isEmpty { throw ValidationError("--db gives the rules; it cannot be combined with rule options") }
+        if allowTell, db == nil { throw ValidationError("--allow-tell needs --db, the database TELL learns into") }
         if maxSize < 1 { throw ValidationError("--max-size must be at least 1") }
         if maxConnections < 1 { throw ValidationError("--max-connections must be at least 1") }
         if !(readTimeout > 0) { throw ValidationError("--read-timeout must be more than 0 seconds") }
@@ -84,7 +92,7 @@ struct ServeCommand: ParsableCommand {
                                            readTimeout: .nanoseconds(Int64(readTimeout * 1e9)))
         configuration.log = { printError($0) }
         let store = JudgeStore(try makeJudge())
-        if let db {
+        if let db, allowTell {
             // TELL learns on the server's one learning thread, then swaps the new list in.
             let threshold = self.threshold
             configuration.teller = { head, message in
@@ -105,26 +113,37 @@ struct ServeCommand: ParsableCommand {
         do { server = try SpamdServer.start(configuration, store: store) } catch {
             throw CommandFailure("cannot listen on \(configuration.listen): \(error)")
         }
+        // Stopping runs on `stopping`, so that `run` can wait for it to finish the open
+        // connections once the listener has closed.
+        let stopping = DispatchQueue(label: "turnstile.serve.stopping")
+        let grace = Duration.seconds(max(1, Int64(readTimeout.rounded(.up))))
+        let watcher: ServerSignals
+        do {
+            watcher = try ServerSignals.watch([SIGHUP, SIGTERM, SIGINT]) { signal in
+                if signal == SIGHUP {
+                    do {
+                        store.replace(try makeJudge())
+                        printError("turnstile serve: rules reloaded")
+                    } catch {
+                        printError("turnstile serve: rules not reloaded, the old ones stay: \((error as? CommandFailure)?.message ?? String(describing: error))")
+                    }
+                } else {
+                    stopping.async {
+                        printError("turnstile serve: stopping; finishing the requests under way")
+                        server.stop(grace: grace)
+                    }
+                }
+            }
+        } catch {
+            server.stop(grace: .zero)
+            throw CommandFailure("\(error)")
+        }
+        // Printed once TERM, INT and HUP are handled: a client (or test) that waits for
+        // this line may signal at once.
         printError("turnstile serve: listening on \(server.address)")
-        let signals = DispatchQueue(label: "turnstile.serve.signals")
-        let reload = onSignal(SIGHUP, queue: signals) {
-            do {
-                store.replace(try makeJudge())
-                printError("turnstile serve: rules reloaded")
-            } catch {
-                printError("turnstile serve: rules not reloaded, the old ones stay: \((error as? CommandFailure)?.message ?? String(describing: error))")
-            }
-        }
-        let stops = [SIGTERM, SIGINT].map { signal in
-            onSignal(signal, queue: signals) {
-                printError("turnstile serve: stopping; finishing the requests under way")
-                server.stop(grace: .seconds(max(1, Int64(readTimeout.rounded(.up)))))
-            }
-        }
         server.waitUntilClosed()
-        // stop() runs on the signal queue; wait for it to finish the open connections.
-        signals.sync {}
-        _ = (reload, stops)
+        stopping.sync {}
+        _ = watcher
     }
 
     /// The judge for the rules the options name.
@@ -133,13 +152,4 @@ struct ServeCommand: ParsableCommand {
             SpamdMessageJudge(judge: try MailJudge(rules: set, threshold: threshold))
         }
     }
-}
-
-/// Runs `handler` on `queue` each time `signal` arrives (its default action is turned off).
-func onSignal(_ signal: Int32, queue: DispatchQueue, _ handler: @escaping @Sendable () -> Void) -> any DispatchSourceSignal {
-    _ = Glibc.signal(signal, SIG_IGN)
-    let source = DispatchSource.makeSignalSource(signal: signal, queue: queue)
-    source.setEventHandler(handler: handler)
-    source.resume()
-    return source
 }

@@ -24,3 +24,56 @@ func parsedAddressBytes(_ text: String) -> [UInt8]? {
     }
     return nil
 }
+
+/// The write end of the pipe the signal handler writes signal numbers to; set once,
+/// before any handler is installed.
+nonisolated(unsafe) private var signalPipeWriteEnd: Int32 = -1
+
+/// Installs a handler for each of `signals` that writes the signal number (one byte)
+/// to a pipe, unblocks them in the calling thread, and returns the pipe's read end.
+/// Once per process.
+func signalPipe(for signals: [Int32]) throws(ServerSignalsError) -> Int32 {
+    precondition(signalPipeWriteEnd < 0, "one signal pipe per process")
+    var fds: [Int32] = [-1, -1]
+    guard pipe(&fds) == 0 else { throw ServerSignalsError(description: "cannot create the signal pipe: errno \(errno)") }
+    for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+    // A full pipe (thousands of unread signals) drops a signal rather than block the handler.
+    _ = fcntl(fds[1], F_SETFL, fcntl(fds[1], F_GETFL) | O_NONBLOCK)
+    signalPipeWriteEnd = fds[1]
+    let handler: @convention(c) (Int32) -> Void = { signal in
+        // Async-signal-safe: one write(2); errno is restored for the interrupted code.
+        let saved = errno
+        var byte = UInt8(truncatingIfNeeded: signal)
+        _ = write(signalPipeWriteEnd, &byte, 1)
+        errno = saved
+    }
+    var unblock = sigset_t()
+    sigemptyset(&unblock)
+    for signal in signals {
+        var action = sigaction()
+        #if canImport(Darwin)
+        action.__sigaction_u.__sa_handler = handler
+        #else
+        action.__sigaction_handler.sa_handler = handler
+        #endif
+        sigemptyset(&action.sa_mask)
+        action.sa_flags = SA_RESTART
+        guard sigaction(signal, &action, nil) == 0 else {
+            throw ServerSignalsError(description: "cannot handle signal \(signal): errno \(errno)")
+        }
+        sigaddset(&unblock, signal)
+    }
+    pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
+    return fds[0]
+}
+
+/// The next signal number from `signalPipe`'s read end (blocking), or nil if it closed.
+func nextSignal(_ readEnd: Int32) -> Int32? {
+    var byte: UInt8 = 0
+    while true {
+        let n = read(readEnd, &byte, 1)
+        if n == 1 { return Int32(byte) }
+        if n < 0, errno == EINTR { continue }
+        return nil
+    }
+}

@@ -246,7 +246,8 @@ final class SpamdConnectionHandler: ChannelInboundHandler {
 
     private func tell(_ context: ChannelHandlerContext, _ head: SpamdRequestHead) {
         guard let teller, let learningPool else {
-            refuse(context, .unavailable("TELL needs a database: start turnstile serve with --db PATH"))
+            // spamd's answer when started without --allow-tell.
+            refuse(context, .unavailable("TELL commands have not been enabled."))
             return
         }
         guard head.set.contains(.local) || head.remove.contains(.local) else {

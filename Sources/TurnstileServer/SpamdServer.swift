@@ -26,7 +26,8 @@ public final class SpamdServer: Sendable {
         public var threads: Int = System.coreCount
         public var maxConnections: Int = 1000
         public var limits = SpamdLimits()
-        /// TELL's learner; nil: TELL is answered EX_UNAVAILABLE.
+        /// TELL's learner; nil: TELL is refused with spamd's answer when it was started
+        /// without --allow-tell (EX_UNAVAILABLE, "TELL commands have not been enabled.").
         public var teller: SpamdTeller?
         /// Where a refused connection is reported (one line).
         public var log: @Sendable (String) -> Void = { _ in }

@@ -113,14 +113,14 @@ struct LearnTests {
         #expect(resumed.err.contains("already learned \(hams)"), "\(resumed.err)")
     }
 
-    @Test("serve --db: spamc -L learns through TELL and the list is swapped in")
+    @Test("serve --db --allow-tell: spamc -L learns through TELL and the list is swapped in")
     func tellLearns() throws {
         let dir = try CLI.temporaryDirectory()
         guard let (spam, ham) = try Self.mboxPair(count: 30, in: dir) else { print(SharedCorpora.skipMessage); return }
         let db = dir.appendingPathComponent("learned.db").path
         _ = try CLI.run(["learn", "--db", db, "--format", "mbox", "--spam", spam])
         _ = try CLI.run(["learn", "--db", db, "--format", "mbox", "--ham", ham])
-        let server = try ServerProcess(["--db", db])
+        let server = try ServerProcess(["--db", db, "--allow-tell"])
         defer { server.stop() }
         let message = Array("Subject: zanzibar quokka offer\r\nFrom: x@example.org\r\n\r\nzanzibar quokka offer today\r\n".utf8)
         let told = try runTool(ServeTests.spamc, ["-d", "127.0.0.1", "-p", "\(server.port)", "-L", "spam"], stdin: message)
@@ -137,6 +137,37 @@ struct LearnTests {
         let forget = try runTool(ServeTests.spamc, ["-d", "127.0.0.1", "-p", "\(server.port)", "-L", "forget"], stdin: message)
         #expect(forget.out.contains("Message successfully un/learned"))
         #expect(try sql(db, "SELECT count(*) FROM messages WHERE spam = 1") == "30")
+    }
+
+    @Test("learn --list into a pipe closed early (| head -1) stops quietly with 0")
+    func listIntoClosedPipe() throws {
+        let dir = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        guard let (spam, ham) = try Self.mboxPair(count: 5000, in: dir) else { print(SharedCorpora.skipMessage); return }
+        let db = dir.appendingPathComponent("learned.db").path
+        _ = try CLI.run(["learn", "--db", db, "--format", "mbox", "--spam", spam])
+        _ = try CLI.run(["learn", "--db", db, "--format", "mbox", "--ham", ham])
+        let whole = try CLI.run(["learn", "--db", db, "--list"]).stdout
+        // The list must not fit in the pipe, or the write would succeed before the close.
+        try #require(whole.count > 65536, "the list is \(whole.count) bytes")
+        let result = try CLI.stream(["learn", "--db", db, "--list"], feed: { _ in }, consume: { handle in
+            _ = try? handle.read(upToCount: 100)
+        })
+        #expect(result.reason == .exit, "not killed by SIGPIPE")
+        #expect(result.status == 0)
+        #expect(result.stderr.isEmpty, "\(result.stderr)")
+    }
+
+    @Test("a database learn creates is readable by its owner only (0600)")
+    func createdPrivate() throws {
+        let dir = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let db = dir.appendingPathComponent("learned.db").path
+        let eml = try CLI.write(Array("Subject: hi\r\n\r\nlunch?\r\n".utf8), to: "m.eml", in: dir)
+        let learned = try CLI.run(["learn", "--db", db, "--ham", eml])
+        #expect(learned.status == 0, "\(learned.err)")
+        let mode = try FileManager.default.attributesOfItem(atPath: db)[.posixPermissions] as? Int
+        #expect(mode == 0o600, "mode \(String(mode ?? -1, radix: 8))")
     }
 
     @Test("bad input: one sentence, exit 2")

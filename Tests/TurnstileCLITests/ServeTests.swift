@@ -157,6 +157,45 @@ struct ServeTests {
         #expect(server.stop(timeout: 30) == 0)
     }
 
+    @Test("TERM and INT end a server started from a shell: it answers, stops, exits 0",
+          arguments: [SIGTERM, SIGINT])
+    func signalStopsShellStartedServer(signal: Int32) throws {
+        let server = try ServerProcess([], fromShell: true)
+        defer { server.stop(signal: SIGKILL) }
+        let message = Array("Subject: hi\r\n\r\nlunch?\r\n".utf8)
+        let checked = try runTool(Self.spamc, ["-d", "127.0.0.1", "-p", "\(server.port)", "-c"], stdin: message)
+        #expect(checked.status == 0 && checked.out.contains("/"), "served before the signal: \(checked.out)\(checked.err)")
+        #expect(server.stop(signal: signal, timeout: 30) == 0, "\(server.stderr)")
+        #expect(server.stderr.contains("stopping; finishing the requests under way"), "\(server.stderr)")
+        #expect((try? RawClient(port: server.port)) == nil, "the port is closed")
+    }
+
+    @Test("TELL is refused without --allow-tell, with spamd's answer")
+    func tellRefusedWithoutAllowTell() throws {
+        let dir = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let db = dir.appendingPathComponent("learned.db").path
+        let message = Array("Subject: zanzibar quokka offer\r\n\r\nzanzibar quokka offer today\r\n".utf8)
+        let eml = try CLI.write(message, to: "m.eml", in: dir)
+        #expect(try CLI.run(["learn", "--db", db, "--spam", eml]).status == 0)
+        let server = try ServerProcess(["--db", db])
+        defer { server.stop() }
+        let raw = try RawClient(port: server.port)
+        raw.send("TELL SPAMC/1.5\r\nMessage-class: ham\r\nSet: local\r\nContent-length: \(message.count)\r\n\r\n")
+        raw.send(message)
+        raw.finishSending()
+        #expect(raw.readAll() == "SPAMD/1.0 69 Service Unavailable: TELL commands have not been enabled.\r\n")
+        let told = try runTool(Self.spamc, ["-d", "127.0.0.1", "-p", "\(server.port)", "-L", "ham"], stdin: message)
+        #expect(told.status != 0, "\(told.out)\(told.err)")
+        #expect(!told.out.contains("successfully"), "\(told.out)")
+        // Nothing was learned: had either TELL moved the message to ham, learning it
+        // as spam again would say "moved".
+        let again = try CLI.run(["learn", "--db", db, "--spam", eml])
+        #expect(again.err.contains("already learned 1"), "\(again.err)")
+        let flag = try CLI.run(["serve", "--allow-tell"])
+        #expect(flag.status == 2 && flag.err.contains("--allow-tell needs --db"), "\(flag.err)")
+    }
+
     @Test("--allow-from: only the networks named are served")
     func allowFrom() throws {
         let server = try ServerProcess(["--allow-from", "127.0.0.2/32"])
@@ -171,7 +210,7 @@ struct ServeTests {
         let tell = try RawClient(port: server.port, from: "127.0.0.2")
         tell.send("TELL SPAMC/1.5\r\nMessage-class: spam\r\nSet: local\r\nContent-length: 3\r\n\r\nabc")
         tell.finishSending()
-        #expect(tell.readAll() == "SPAMD/1.0 69 Service Unavailable: TELL needs a database: start turnstile serve with --db PATH\r\n")
+        #expect(tell.readAll() == "SPAMD/1.0 69 Service Unavailable: TELL commands have not been enabled.\r\n")
     }
 
     @Test("bad flags get one sentence and exit 2")

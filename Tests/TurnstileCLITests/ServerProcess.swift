@@ -11,17 +11,49 @@ final class ServerProcess: @unchecked Sendable {
     private let errorPipe = Pipe()
     private let reader = DispatchGroup()
 
+    /// The server's process id: `process`'s, or with `fromShell` the one the shell started.
+    private(set) var pid: Int32 = 0
+
     /// Starts `turnstile serve --listen 127.0.0.1:0 args…` (or `listen`) and waits for it to listen.
-    init(_ args: [String], listen: String = "127.0.0.1:0") throws {
+    ///
+    /// With `fromShell`, `/bin/sh -c 'turnstile serve … & wait $!'` starts it as a
+    /// background job, as an administrator's shell or an init script does (a
+    /// non-interactive shell starts it with SIGINT and SIGQUIT ignored), rather than as
+    /// the test's own child (issue 38: TERM was ignored by a server started from a
+    /// shell while the test that started it directly passed). ``stop(signal:timeout:)``
+    /// then signals the server, and the shell's exit status is the server's.
+    init(_ args: [String], listen: String = "127.0.0.1:0", fromShell: Bool = false) throws {
         _ = CLI.ignoreSIGPIPE
-        process.executableURL = CLI.binary
-        process.arguments = ["serve", "--listen", listen] + args
+        let pidPipe = Pipe()
+        if fromShell {
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = ["-c", #"bin=$1; shift; "$bin" serve "$@" & echo $!; wait $!"#, "sh", CLI.binary.path,
+                                 "--listen", listen] + args
+            process.standardOutput = pidPipe
+        } else {
+            process.executableURL = CLI.binary
+            process.arguments = ["serve", "--listen", listen] + args
+            process.standardOutput = FileHandle.nullDevice
+        }
         process.currentDirectoryURL = SharedCorpora.repositoryRoot
         process.environment = CLI.childEnvironment
-        process.standardOutput = FileHandle.nullDevice
         process.standardError = errorPipe
         process.standardInput = FileHandle.nullDevice
         try process.run()
+        pid = process.processIdentifier
+        if fromShell {
+            var line = Data()
+            while !line.contains(UInt8(ascii: "\n")) {
+                let chunk = pidPipe.fileHandleForReading.availableData
+                if chunk.isEmpty { break }
+                line.append(chunk)
+            }
+            guard let shellChild = Int32(String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) else {
+                process.terminate()
+                throw ServerError(message: "the shell did not print the server's pid: \(String(decoding: line, as: UTF8.self))")
+            }
+            pid = shellChild
+        }
         let handle = errorPipe.fileHandleForReading
         let box = errors
         let listening = DispatchSemaphore(value: 0)
@@ -41,7 +73,7 @@ final class ServerProcess: @unchecked Sendable {
             if !signalled { listening.signal() }
         }
         if listening.wait(timeout: .now() + 60) == .timedOut || !stderr.contains("listening on") {
-            process.terminate()
+            kill(pid, SIGKILL)
             process.waitUntilExit()
             throw ServerError(message: "turnstile serve did not start: \(stderr)")
         }
@@ -72,11 +104,11 @@ final class ServerProcess: @unchecked Sendable {
     @discardableResult
     func stop(signal: Int32 = SIGTERM, timeout: TimeInterval = 30) -> Int32? {
         guard process.isRunning else { return process.terminationStatus }
-        kill(process.processIdentifier, signal)
+        kill(pid, signal)
         let deadline = Date().addingTimeInterval(timeout)
         while process.isRunning, Date() < deadline { usleep(20_000) }
         if process.isRunning {
-            kill(process.processIdentifier, SIGKILL)
+            kill(pid, SIGKILL)
             process.waitUntilExit()
             return nil
         }
@@ -84,7 +116,7 @@ final class ServerProcess: @unchecked Sendable {
         return process.terminationStatus
     }
 
-    deinit { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+    deinit { if process.isRunning { kill(pid, SIGKILL) } }
 }
 
 /// Runs a program (spamc, python3) with `stdin`, from the repository root.
