@@ -177,7 +177,9 @@ struct ServeTests {
         let db = dir.appendingPathComponent("learned.db").path
         let message = Array("Subject: zanzibar quokka offer\r\n\r\nzanzibar quokka offer today\r\n".utf8)
         let eml = try CLI.write(message, to: "m.eml", in: dir)
-        #expect(try CLI.run(["learn", "--db", db, "--spam", eml]).status == 0)
+        guard let (spam, ham) = try LearnTests.mboxPair(count: 30, in: dir) else { print(SharedCorpora.skipMessage); return }
+        #expect(try CLI.run(["learn", "--db", db, "--format", "mbox", "--spam", spam]).status == 0)
+        #expect(try CLI.run(["learn", "--db", db, "--format", "mbox", "--ham", ham]).status == 0)
         let server = try ServerProcess(["--db", db])
         defer { server.stop() }
         let raw = try RawClient(port: server.port)
@@ -188,10 +190,10 @@ struct ServeTests {
         let told = try runTool(Self.spamc, ["-d", "127.0.0.1", "-p", "\(server.port)", "-L", "ham"], stdin: message)
         #expect(told.status != 0, "\(told.out)\(told.err)")
         #expect(!told.out.contains("successfully"), "\(told.out)")
-        // Nothing was learned: had either TELL moved the message to ham, learning it
-        // as spam again would say "moved".
-        let again = try CLI.run(["learn", "--db", db, "--spam", eml])
-        #expect(again.err.contains("already learned 1"), "\(again.err)")
+        // Nothing was learned: had either TELL learned the message as ham, learning
+        // it as spam now would say "moved".
+        let now = try CLI.run(["learn", "--db", db, "--spam", eml])
+        #expect(now.err.contains("learned 1;"), "\(now.err)")
         let flag = try CLI.run(["serve", "--allow-tell"])
         #expect(flag.status == 2 && flag.err.contains("--allow-tell needs --db"), "\(flag.err)")
     }

@@ -16,7 +16,8 @@ final class ServerProcess: @unchecked Sendable {
 
     /// Starts `turnstile serve --listen 127.0.0.1:0 args…` (or `listen`) and waits for it to listen.
     ///
-    /// With `fromShell`, `/bin/sh -c 'turnstile serve … & wait $!'` starts it as a
+    /// With `fromShell`, `/bin/sh -c 'turnstile serve … & wait $!'`, with no signal
+    /// blocked, starts it as a
     /// background job, as an administrator's shell or an init script does (a
     /// non-interactive shell starts it with SIGINT and SIGQUIT ignored), rather than as
     /// the test's own child (issue 38: TERM was ignored by a server started from a
@@ -26,8 +27,14 @@ final class ServerProcess: @unchecked Sendable {
         _ = CLI.ignoreSIGPIPE
         let pidPipe = Pipe()
         if fromShell {
-            process.executableURL = URL(fileURLWithPath: "/bin/sh")
-            process.arguments = ["-c", #"bin=$1; shift; "$bin" serve "$@" & echo $!; wait $!"#, "sh", CLI.binary.path,
+            // The test's threads block most signals and a child inherits the mask
+            // (which is why a server started directly by a test saw TERM when one started
+            // from a shell did not); python3 clears it first, as a login shell or systemd
+            // starts with none blocked. A blocked SIGCHLD would also hang the shell's wait.
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = ["python3", "-c",
+                                 "import os, signal, sys; signal.pthread_sigmask(signal.SIG_SETMASK, []); os.execv('/bin/sh', sys.argv[1:])",
+                                 "sh", "-c", #"bin=$1; shift; "$bin" serve "$@" & echo $!; wait $!"#, "sh", CLI.binary.path,
                                  "--listen", listen] + args
             process.standardOutput = pidPipe
         } else {
