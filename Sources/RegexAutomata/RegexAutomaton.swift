@@ -3,6 +3,7 @@
 // scan from that end (as RE2 and regex-automata do); the global loop is PCRE2's.
 
 import AutomatonCore
+import LiteralAutomata
 
 /// A compiled regex, or a set of regexes: immutable, `Sendable`, shareable across
 /// threads. Build one with ``RegexCompiler``.
@@ -258,10 +259,7 @@ struct Searcher {
         let n = haystack.count
         var from = 0
         @inline(__always) func nextLine(after end: Int) -> Int? {
-            var i = end
-            // SAFETY: i < n inside the loop.
-            while i < n { if haystack[i] == byte { return i &+ 1 }; i &+= 1 }
-            return nil
+            Memchr.find(byte, in: haystack, from: end).map { $0 &+ 1 }
         }
         switch regex.engine {
         case .dense(let forward, _):

@@ -25,6 +25,11 @@ extension Matcher {
         // An empty match after the last delimiter belongs to no record.
         let endsWithDelimiter = n > 0 && region[n - 1] == byte
         var from = 0
+        /// A match known by its end (the line strategies): reported unless it is the
+        /// empty match after the last delimiter.
+        func reportEnd(_ end: Int) -> Bool {
+            end < n || !endsWithDelimiter ? body(Match(pattern: 0, start: end, end: end)) : false
+        }
         if checksWholeWords, byte == 0x0A, let lines = lineCandidates {
             // grep's -w over UTF-8 words: candidate lines by the word's literal, each
             // decided by the whole-word search on that line alone.
@@ -33,9 +38,7 @@ extension Matcher {
                 var end: Int? = nil
                 forEachWholeWordMatch(in: line, from: 0) { m in end = m.end; return false }
                 return end
-            }) { end in
-                end < n || !endsWithDelimiter ? body(Match(pattern: 0, start: end, end: end)) : false
-            }
+            }, reportEnd)
             return
         }
         if matchesEveryRecord {
@@ -51,15 +54,11 @@ extension Matcher {
             var cursor = r.makeMatchCursor()
             if byte == 0x0A, let lines = lineCandidates {
                 // PERF: ../shared/bench/perf_grep.py ('^#', 'Holmes$', '-w word', '-x line').
-                lines.forEachMatchingLine(in: region, delimiter: byte, regex: r, cursor: &cursor) { end in
-                    end < n || !endsWithDelimiter ? body(Match(pattern: 0, start: end, end: end)) : false
-                }
+                lines.forEachMatchingLine(in: region, delimiter: byte, regex: r, cursor: &cursor, reportEnd)
                 return
             }
             // PERF: perf_grep.py 'any char .': the engine bound once per block.
-            r.forEachLineWithMatch(in: region, delimiter: byte, cursor: &cursor) { end in
-                end < n || !endsWithDelimiter ? body(Match(pattern: 0, start: end, end: end)) : false
-            }
+            r.forEachLineWithMatch(in: region, delimiter: byte, cursor: &cursor, reportEnd)
             return
         }
         // The engine is chosen once, outside the loop over records: a dispatch per

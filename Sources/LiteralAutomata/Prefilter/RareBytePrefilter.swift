@@ -35,11 +35,13 @@ public struct RareBytePrefilter: Sendable {
     /// `offset2 == offset` for a one-byte pattern (then only the memchr loop runs).
     @usableFromInline let offset2: Int
     @usableFromInline let target1: UInt8, fold1: UInt8, target2: UInt8, fold2: UInt8
-    /// Scan for the pair instead of `memchr` on one byte: when the rare byte is a
-    /// letter under -i (two cases: no memchr) or common anyway (rank >= 240, the
-    /// fifteen most frequent bytes). Measured (task-clock, 128 MiB, 'devolved', rare
-    /// byte 'v'): memchr 46 ms vs pair 56 ms case-sensitive; SWAR two-case 62 ms
-    /// vs pair 55 ms under -i.
+    /// Scan for the pair (tl_memmem_pair) instead of `memchr` on one byte: for every
+    /// pattern of two or more bytes when a vector kernel runs, and on the portable
+    /// level only for a letter under -i (two cases: no memchr). Measured only where the
+    /// rare byte is common: `match -c -j1 the` on 32 MiB went from 1,096 M to 146 M
+    /// instructions with the other changes of that commit; pair against memchr on a
+    /// genuinely rare byte was not measured again (before the C kernel: memchr 46 ms,
+    /// Swift's 16-wide pair 56 ms, 'devolved', 128 MiB).
     @usableFromInline let usePairScan: Bool
     /// The kernel family of the pair scan.
     let level: SIMDLevel
@@ -74,8 +76,6 @@ public struct RareBytePrefilter: Sendable {
         target1 = pattern[best] | fold1
         fold2 = fold(pattern[second])
         target2 = pattern[second] | fold2
-        // PERF: the pair scan in C (AVX2: 32 starts a step) against memchr on the rare
-        // byte: see the commit adding tl_memmem_pair for the numbers.
         usePairScan = second != best && (level != .portable || fold1 != 0)
         self.level = level
         self.caseInsensitive = asciiCaseInsensitive
