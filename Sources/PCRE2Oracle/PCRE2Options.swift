@@ -35,6 +35,9 @@ public struct PCRE2Options: Sendable, Hashable {
     public var multiline: Bool
     /// `PCRE2_DOTALL`: `.` also matches `\n`.
     public var dotall: Bool
+    /// `PCRE2_UCP`: `\\d \\s \\w \\b` and the POSIX classes use Unicode properties
+    /// (the one fixed option this drops is `PCRE2_NEVER_UCP`).
+    public var ucp: Bool = false
     /// Compile with the JIT (`pcre2_jit_compile`, `PCRE2_JIT_COMPLETE`) when `true`.
     /// Results are identical either way; only speed differs.
     public var jit: Bool

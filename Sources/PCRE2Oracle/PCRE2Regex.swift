@@ -61,6 +61,7 @@ public final class PCRE2Regex: @unchecked Sendable {
         if options.caseless { flags |= PCRE2_CASELESS }
         if options.multiline { flags |= PCRE2_MULTILINE }
         if options.dotall { flags |= PCRE2_DOTALL }
+        if options.ucp { flags = flags & ~PCRE2_NEVER_UCP | PCRE2_UCP }
 
         guard let context = pcre2_compile_context_create_8(nil) else {
             let code = Int32(PCRE2_ERROR_NOMEMORY)

@@ -44,6 +44,8 @@ public struct RegexCompiler: Sendable {
     public func multiLine(_ on: Bool) -> Self { var c = self; c.syntax.multiLine = on; return c }
     /// `s`: `.` matches `\n`.
     public func dotMatchesNewline(_ on: Bool) -> Self { var c = self; c.syntax.dotMatchesNewline = on; return c }
+    /// PCRE2_UCP: `\\d \\s \\w` and the POSIX classes are Unicode properties.
+    public func ucp(_ on: Bool) -> Self { var c = self; c.syntax.ucp = on; return c }
     /// Bytes mode (every construct consumes one byte) instead of UTF-8.
     public func bytes(_ on: Bool) -> Self { var c = self; c.syntax.mode = on ? .bytes : .utf8; return c }
     /// All parser options at once.

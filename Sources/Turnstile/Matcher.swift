@@ -65,6 +65,9 @@ public struct Matcher: Sendable {
         public var lineRecords = false
         /// Regex bytes mode (every construct consumes one byte) instead of UTF-8.
         public var bytesMode = false
+        /// PCRE2_UCP for regexes (as a leading `(*UCP)`): `\d \s \w` and the POSIX classes
+        /// are Unicode properties.
+        public var ucp = false
         /// Which matches are reported; ``MatchKind/overlapping`` and
         /// ``MatchKind/leftmostLongest`` need literal syntax.
         public var matchKind: MatchKind = .leftmostFirst
@@ -289,6 +292,7 @@ public struct Matcher: Sendable {
             .caseInsensitive(options.caseInsensitive)
             .multiLine(options.lineRecords)
             .bytes(options.bytesMode)
+            .ucp(options.ucp)
             .prefilter(options.prefilter)
         var hirs: [Hir] = []
         var parsed: [Hir] = []

@@ -44,14 +44,18 @@ public struct SpamFilter: Sendable {
     /// that every rule that occurs counts.
     public init(rules: [Rule], options: Matcher.Options, threshold: Double = 1) throws(TurnstileError) {
         var options = options
+        var patterns = rules.map(\.pattern)
+        // Words under -i with letters beyond ASCII: regexes that fold Unicode (see
+        // Matcher+UnicodeFolding.swift); the rules keep their words.
+        if let folded = options.unicodeFolded(patterns) { (patterns, options) = folded }
         if options.syntax == .literal { options.matchKind = .overlapping }
         self.rules = rules
         self.threshold = threshold
         self.precision = ScorePrecision(weights: rules.lazy.map(\.weight), threshold: threshold)
-        self.matcher = try Matcher(bytePatterns: rules.map(\.pattern), options: options)
+        self.matcher = try Matcher(bytePatterns: patterns, options: options)
         if options.syntax == .regex, rules.count > 1 {
             var singles: [Matcher] = []
-            for rule in rules { singles.append(try Matcher(bytePatterns: [rule.pattern], options: options)) }
+            for pattern in patterns { singles.append(try Matcher(bytePatterns: [pattern], options: options)) }
             singleRuleMatchers = singles
         } else {
             singleRuleMatchers = []

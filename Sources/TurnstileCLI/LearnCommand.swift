@@ -14,8 +14,11 @@ struct LearnCommand: ParsableCommand {
             one transaction per message: a message learned twice counts once, one
             learned as the other class moves, --forget takes a message back.
             'filter --db PATH' and 'serve --db PATH' judge with the list 'train' would
-            write for the learned messages (the mail settings: --top 5000 --min-count 2
-            --smoothing 1 --best-f1 --threshold-above 0); --list prints it.
+            write for the learned messages (the mail settings: --top 10000 --min-count 2
+            --smoothing 1 --max-weight 1), judged at the built-in mail list's threshold
+            (or --threshold): learning changes token counts, never the threshold. Until
+            the database holds both spam and ham, they judge with the built-in list.
+            --list prints the learned list.
 
             Examples:
               $ turnstile learn --db learned.db --format mbox --spam spam.mbox
@@ -65,7 +68,7 @@ struct LearnCommand: ParsableCommand {
         let database: LearningDatabase
         do { database = try LearningDatabase(path: db) } catch { throw CommandFailure(error.description) }
         if list {
-            let trainer = SpamTrainer.mailSettings
+            let trainer = SpamTrainer.learnedSettings
             let learned: TrainedList
             do { learned = try database.trainedList(trainer: trainer) } catch { throw CommandFailure("\(db): \(error)") }
             let output = OutputWriter(fd: 1)
@@ -107,14 +110,33 @@ struct LearnCommand: ParsableCommand {
     }
 }
 
+extension SpamTrainer {
+    /// A learning database's settings: the mail list's, at the built-in list's fixed
+    /// threshold.
+    static var learnedSettings: SpamTrainer {
+        var trainer = SpamTrainer.mailSettings
+        trainer.thresholdRule = .fixed(DefaultMailList.threshold)
+        return trainer
+    }
+}
+
 /// The rule set of a learning database (`filter --db`, `serve --db`): the list `train`
-/// writes for its messages, with its threshold.
+/// writes for its messages, judged at the built-in mail list's threshold — learning
+/// moves token counts, never the threshold (`--threshold` still sets it). A database
+/// that does not yet hold both spam and ham judges with the built-in list, so that a
+/// fresh one can be filled (`spamc -L`). Judging never creates a database: a path that
+/// does not exist is an error (a typo must not filter with nothing).
 func learnedRuleSet(_ path: String) throws -> RuleSet {
+    var status = stat()
+    guard stat(path, &status) == 0 else {
+        throw CommandFailure("\(path): no such learning database (create it with 'turnstile learn --db \(path)')")
+    }
     do {
         let database = try LearningDatabase(path: path)
-        let list = try database.trainedList(trainer: .mailSettings)
-        return RuleSet(rules: list.rules, options: SpamFilter.standardOptions,
-                       threshold: SpamTrainer.rounded(list.threshold.threshold, decimals: SpamTrainer.thresholdDecimals))
+        let counts = try database.messageCounts()
+        guard counts.spam > 0, counts.ham > 0 else { return .standardMail }
+        let list = try database.trainedList(trainer: .learnedSettings)
+        return RuleSet(rules: list.rules, options: SpamFilter.standardOptions, threshold: list.threshold.threshold)
     } catch let error as LearningStoreError {
         throw CommandFailure(error.description)
     } catch {

@@ -67,6 +67,10 @@ struct RuleOptions: ParsableArguments {
     @Flag(name: .customLong("bytes"), help: "Regex bytes mode ('.' matches any byte) instead of UTF-8.")
     var bytes = false
 
+    @Flag(name: .customLong("ucp"),
+          help: "Unicode \\d \\s \\w and POSIX classes in regexes (PCRE2_UCP, as a leading (*UCP)): \\w is [\\p{L}\\p{N}_].")
+    var ucp = false
+
     @Option(name: .customLong("max-pattern-file-bytes"),
             help: ArgumentHelp("The most bytes a -f or --rules file may hold (default 16 MiB).", valueName: "n"))
     var maxPatternFileBytes: Int = defaultMaxPatternFileBytes
@@ -196,6 +200,7 @@ struct RuleOptions: ParsableArguments {
         options.wholeWord = wordRegexp
         options.unicodeWords = wordRegexp  // grep's -w in UTF-8 text
         options.bytesMode = bytes
+        options.ucp = ucp
         return options
     }
 

@@ -26,9 +26,8 @@ struct RulesCommand: ParsableCommand {
               $ turnstile rules > spam-rules.tsv
               $ turnstile filter --rules spam-rules.tsv --count Corpora/messages/sample.txt
               clean 18 spam 10
-              $ turnstile rules --mail | grep '^subject:' | cut -f1 | head -2
-              subject:adv
-              subject:mortgage
+              $ turnstile rules --mail | head -1
+              # threshold: 9.5
             """)
 
     @OptionGroup(title: "Rule options") var rules: RuleOptions

@@ -21,7 +21,11 @@ struct ServeCommand: ParsableCommand {
             under way (for up to --read-timeout seconds) and exits 0; SIGINT does the same.
             With --db the list comes from a 'turnstile learn' database; with --allow-tell
             as well, TELL (spamc -L spam|ham|forget) learns into it and swaps the new
-            list in (without it TELL is refused, as spamd refuses it). Only loopback
+            list in (without it TELL is refused, as spamd refuses it). The threshold
+            stays the built-in list's (or --threshold) whatever is learned; until the
+            database holds both spam and ham the built-in list judges, so an empty
+            database (created by --allow-tell when missing) can be filled with
+            spamc -L. Without --allow-tell a missing database is an error. Only loopback
             clients are served unless --allow-from names others.
 
             Examples:
@@ -91,6 +95,12 @@ struct ServeCommand: ParsableCommand {
         configuration.limits = SpamdLimits(maxMessageBytes: maxSize, maxHeaderBytes: maxHeaderBytes,
                                            readTimeout: .nanoseconds(Int64(readTimeout * 1e9)))
         configuration.log = { printError($0) }
+        if let db, allowTell {
+            // TELL learns, so a database that is not there yet is created (empty: the
+            // built-in list judges until it holds spam and ham); without --allow-tell a
+            // missing database is an error, never an empty list.
+            do { _ = try LearningDatabase(path: db) } catch { throw CommandFailure(error.description) }
+        }
         let store = JudgeStore(try makeJudge())
         if let db, allowTell {
             // TELL learns on the server's one learning thread, then swaps the new list in.

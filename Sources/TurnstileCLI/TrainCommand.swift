@@ -27,13 +27,22 @@ struct TrainCommand: ParsableCommand {
             --include FILE adds curated phrases (one per line, '#' comments; weights
             ignored): each is weighted the same way, with --phrase-prior extra spam
             pseudo-records, and kept when its weight is positive.
+            --exclude FILE lists words never kept; a line ending in ':' (such as
+            'header:x-mailer:') leaves out every token with that prefix.
+            --max-weight W clamps every weight to -W...W; --min-rules N proposes only
+            thresholds above (N-1) x the heaviest positive weight, so that at least N
+            rules must fire before a record is spam; --fp-cost C proposes the threshold
+            minimizing C x false positives + false negatives on the training records;
+            --threshold-folds K chooses it on held-out scores instead (each of K folds
+            scored by a list trained on the others), the scores unseen mail gets.
             --folds K also cross-validates the whole procedure (stratified, --seed):
             each fold is held out in turn and judged by a list trained on the others.
 
             Defaults are the settings the built-in lists were chosen with: for lines,
             the SMS list's (--top 2000 --min-count 2 --smoothing 5 --min-precision
-            0.99); for --format mbox|eml|maildir, the mail list's (--top 5000
-            --min-count 2 --smoothing 1 --best-f1 --threshold-above 0). A proposed
+            0.99); for --format mbox|eml|maildir, the mail list's (--top 10000
+            --min-count 2 --smoothing 1 --max-weight 1 --min-rules 10 --fp-cost 10
+            --threshold-folds 5 --threshold-above 0). A proposed
             threshold at or below 0 (a record with no word of the list is spam) is
             warned about.
 
@@ -52,7 +61,7 @@ struct TrainCommand: ParsableCommand {
     var outputFile: String?
 
     @Option(name: .customLong("top"),
-            help: ArgumentHelp("Keep this many words (highest |weight| first; default 2000, mail 5000).", valueName: "k"))
+            help: ArgumentHelp("Keep this many words (highest |weight| first; default 2000, mail 10000).", valueName: "k"))
     var top: Int?
 
     @Option(name: .customLong("min-count"),
@@ -71,7 +80,7 @@ struct TrainCommand: ParsableCommand {
                                valueName: "p"))
     var minPrecision: Double?
 
-    @Flag(name: .customLong("best-f1"), help: "Propose the threshold with the best training F1 (the default for mail).")
+    @Flag(name: .customLong("best-f1"), help: "Propose the threshold with the best training F1.")
     var bestF1 = false
 
     @Flag(name: .customLong("bigrams"),
@@ -82,6 +91,25 @@ struct TrainCommand: ParsableCommand {
             help: ArgumentHelp("Consider only thresholds above this (0, the default for mail: a record in which no word is found is never spam).",
                                valueName: "t"))
     var thresholdAbove: Double?
+
+    @Option(name: .customLong("max-weight"),
+            help: ArgumentHelp("Clamp every weight to -w...w, so no one word carries more evidence than this.", valueName: "w"))
+    var maxWeight: Double?
+
+    @Option(name: .customLong("min-rules"),
+            help: ArgumentHelp("Propose only thresholds above (n-1) x the heaviest positive weight: at least n rules must fire for spam.",
+                               valueName: "n"))
+    var minRules: Int?
+
+    @Option(name: .customLong("fp-cost"),
+            help: ArgumentHelp("Propose the threshold minimizing c x false positives + false negatives (a ham judged spam costs c missed spam).",
+                               valueName: "c"))
+    var fpCost: Double?
+
+    @Option(name: .customLong("threshold-folds"),
+            help: ArgumentHelp("Choose the threshold on held-out scores: each of k folds of the records scored by a list trained on the others.",
+                               valueName: "k"))
+    var thresholdFolds: Int?
 
     @Option(name: .customLong("include"), help: ArgumentHelp("Curated phrases to weigh and include (repeatable).", valueName: "file"))
     var includeFiles: [String] = []
@@ -105,7 +133,13 @@ struct TrainCommand: ParsableCommand {
     func validate() throws {
         if let top, top < 0 { throw ValidationError("--top must be at least 0") }
         if let smoothing, !(smoothing > 0 && smoothing.isFinite) { throw ValidationError("--smoothing must be a positive number") }
-        if bestF1, minPrecision != nil { throw ValidationError("choose one of --best-f1 and --min-precision") }
+        if [bestF1, minPrecision != nil, fpCost != nil].filter({ $0 }).count > 1 {
+            throw ValidationError("choose one of --best-f1, --min-precision and --fp-cost")
+        }
+        if let maxWeight, !(maxWeight > 0 && maxWeight.isFinite) { throw ValidationError("--max-weight must be a positive number") }
+        if let minRules, minRules < 1 { throw ValidationError("--min-rules must be at least 1") }
+        if let thresholdFolds, thresholdFolds < 2 { throw ValidationError("--threshold-folds must be at least 2") }
+        if let fpCost, !(fpCost > 0 && fpCost.isFinite) { throw ValidationError("--fp-cost must be a positive number") }
         if let p = minPrecision, !(p >= 0 && p <= 1) { throw ValidationError("--min-precision must be between 0 and 1") }
         if !(phrasePrior >= 0 && phrasePrior.isFinite) { throw ValidationError("--phrase-prior must be a number at least 0") }
         if let folds, folds < 2 { throw ValidationError("--folds must be at least 2") }
@@ -122,6 +156,10 @@ struct TrainCommand: ParsableCommand {
         trainer.phrasePrior = phrasePrior
         if let minPrecision { trainer.thresholdRule = .minPrecision(minPrecision) }
         if bestF1 { trainer.thresholdRule = .bestF1 }
+        if let fpCost { trainer.thresholdRule = .minCost(falsePositiveCost: fpCost) }
+        if let maxWeight { trainer.maxWeight = maxWeight }
+        if let minRules { trainer.minRulesToFlag = minRules }
+        if let thresholdFolds { trainer.thresholdFolds = thresholdFolds }
         if let thresholdAbove { trainer.thresholdAbove = thresholdAbove }
 
         var phrases: [[UInt8]] = []
@@ -131,7 +169,10 @@ struct TrainCommand: ParsableCommand {
             }
             for path in excludeFiles {
                 for rule in try RuleFile.parse(readWhole(path), source: path) {
-                    trainer.excludedWords.insert(asciiLowercased(rule.pattern))
+                    // A line ending in ':' ("header:x-mailer:") leaves out every token of that scope.
+                    let entry = asciiLowercased(rule.pattern)
+                    if entry.last == UInt8(ascii: ":") { trainer.excludedPrefixes.append(entry) }
+                    else { trainer.excludedWords.insert(entry) }
                 }
             }
         } catch {

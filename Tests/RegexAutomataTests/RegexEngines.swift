@@ -52,6 +52,7 @@ extension PCRE2Options {
     init(_ o: RegexSyntax.Options) {
         self.init(encoding: o.mode == .utf8 ? .utf : .bytes, caseless: o.caseInsensitive,
                   multiline: o.multiLine, dotall: o.dotMatchesNewline)
+        ucp = o.ucp
     }
 }
 

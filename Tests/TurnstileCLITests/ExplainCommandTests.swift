@@ -148,7 +148,7 @@ struct ExplainCommandTests {
         for block in blocks {
             let sum = block.rules.reduce(0) { $0 + Double($1.weight)! }
             #expect(abs(sum - Double(block.score)!) < 1e-9, "message \(block.record)")
-            #expect(block.threshold == "0.13955")
+            #expect(block.threshold == "9.5")
         }
         #expect(blocks.flatMap(\.rules).contains { $0.pattern.hasPrefix("subject:") }, "scoped rules are named with their scope")
         let threaded = try CLI.run(["filter", "--format", "mbox", "--explain", "--threads", "3", path],
@@ -157,7 +157,7 @@ struct ExplainCommandTests {
         let json = try CLI.run(["filter", "--format", "mbox", "--json", path])
         for line in json.out.split(separator: "\n") {
             let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
-            #expect((object["threshold"] as? NSNumber)?.doubleValue == 0.13955)
+            #expect((object["threshold"] as? NSNumber)?.doubleValue == 9.5)
             let rules = try #require(object["rules"] as? [[String: Any]])
             #expect(rules.allSatisfy { $0["start"] is Int && $0["end"] is Int && $0["weight"] is NSNumber })
         }

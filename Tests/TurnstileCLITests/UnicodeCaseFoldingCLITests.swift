@@ -44,4 +44,46 @@ struct UnicodeCaseFoldingCLITests {
             #expect(try Self.grep(pattern) == want, "grep -o -i \(pattern) in C.UTF-8")
         }
     }
+
+    static let wordInput = "ÉCOLE gratuite\nécoles\nl'école\nСТРАХ и страх\nстрахи\nΣΟΦΙΑ σοφια\nnothing\nжСТРАХ\n"
+    static let words = ["école", "страх", "σοφια"]
+
+    static func run(_ executable: String, _ args: [String], input: String) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = args
+        process.environment = ["LC_ALL": "C.UTF-8", "PATH": "/usr/bin:/bin"]
+        let stdin = Pipe(), output = Pipe()
+        process.standardInput = stdin
+        process.standardOutput = output
+        try process.run()
+        try stdin.fileHandleForWriting.write(contentsOf: Data(input.utf8))
+        try stdin.fileHandleForWriting.close()
+        let out = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    @Test("-F -i word lists fold Unicode in match and filter, with -w, as GNU grep -F -i -w")
+    func wordListsFoldUnicode() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/grep") else {
+            Issue.record("GNU grep is not at /usr/bin/grep")
+            return
+        }
+        let wordArgs = Self.words.flatMap { ["-e", $0] }
+        for w in [false, true] {
+            let flags = ["-F", "-i"] + (w ? ["-w"] : [])
+            let grepLines = try Self.run("/usr/bin/grep", flags + ["-o"] + wordArgs, input: Self.wordInput)
+            let ours = try CLI.run(["match"] + flags + ["-o"] + wordArgs, stdin: Array(Self.wordInput.utf8),
+                                   environment: ["LC_ALL": "C.UTF-8"])
+            #expect(ours.out == grepLines, "match \(flags) -o and grep")
+            #expect(!grepLines.isEmpty)
+            let count = try Self.run("/usr/bin/grep", flags + ["-c"] + wordArgs, input: Self.wordInput)
+            let filter = try CLI.run(["filter"] + flags + ["--count"] + wordArgs, stdin: Array(Self.wordInput.utf8),
+                                     environment: ["LC_ALL": "C.UTF-8"])
+            let lines = Self.wordInput.split(separator: "\n").count
+            let spam = Int(count.trimmingCharacters(in: .whitespacesAndNewlines))!
+            #expect(filter.out == "clean \(lines - spam) spam \(spam)\n", "filter \(flags) --count and grep -c")
+        }
+    }
 }

@@ -19,7 +19,7 @@ struct ThresholdFloorTests {
     @Test("the trained defaults: mail keeps the threshold above 0, lines take the SMS list's settings")
     func chosenSettings() {
         #expect(SpamTrainer.chosenSettings(for: .mbox).thresholdAbove == 0)
-        #expect(SpamTrainer.chosenSettings(for: .mbox).top == 5000)
+        #expect(SpamTrainer.chosenSettings(for: .mbox).top == 10000)
         #expect(SpamTrainer.chosenSettings(for: .lines).top == 2000)
         #expect(SpamTrainer.chosenSettings(for: .lines).thresholdRule == .minPrecision(0.99))
     }

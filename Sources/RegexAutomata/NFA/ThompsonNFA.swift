@@ -163,25 +163,7 @@ struct ThompsonCompiler {
         case .byteClass(let ranges):
             return try compileRanges(ranges, next: next)
         case .scalarClass(let ranges):
-            var alternatives: [ThompsonNFA.StateID] = []
-            // Merge sequences that differ only in their first (last, reversed) byte
-            // range would shrink the NFA; kept simple: one chain per sequence, with
-            // single-byte sequences collected into one sparse state.
-            var singleBytes: [ClosedRange<UInt8>] = []
-            for r in ranges {
-                for seq in utf8Sequences(for: r) {
-                    if seq.ranges.count == 1 { singleBytes.append(seq.ranges[0]); continue }
-                    var cur = next
-                    for br in (reverse ? seq.ranges : seq.ranges.reversed()) {
-                        cur = try add(.byteRange(br, next: cur))
-                    }
-                    alternatives.append(cur)
-                }
-            }
-            if !singleBytes.isEmpty { alternatives.insert(try compileRanges(singleBytes, next: next), at: 0) }
-            if alternatives.isEmpty { return try add(.fail) }
-            if alternatives.count == 1 { return alternatives[0] }
-            return try add(.union(alternatives))
+            return try compileScalarClass(ranges, next: next)
         case .look(let look):
             let l = reverse ? look.mirrored : look
             looks.insert(l)
@@ -224,6 +206,62 @@ struct ThompsonCompiler {
             for _ in 0..<minCount { cur = try compile(sub, next: cur) }
             return cur
         }
+    }
+
+    /// A scalar class as a trie of its UTF-8 byte-range sequences (read backward when
+    /// `reverse`): sequences share equal leading ranges (prefixes), and identical subtrees
+    /// become one state (suffixes), as Rust's `Utf8Compiler` and RE2 do. `\p{L}` is a few
+    /// hundred states this way instead of a union of a thousand chains, which keeps
+    /// determinization fast: after the lead byte the NFA is in one state, not hundreds.
+    mutating func compileScalarClass(_ ranges: [ClosedRange<UInt32>], next: ThompsonNFA.StateID) throws(AutomatonError) -> ThompsonNFA.StateID {
+        // The trie: node 0 is the root; an edge's child -1 is the end of a sequence.
+        var edges: [[(range: ClosedRange<UInt8>, child: Int)]] = [[]]
+        for r in ranges {
+            for seq in utf8Sequences(for: r) {
+                let bytes = reverse ? seq.ranges.reversed() : seq.ranges
+                var node = 0
+                for (k, br) in bytes.enumerated() {
+                    let last = k == bytes.count - 1
+                    if let e = edges[node].firstIndex(where: { $0.range == br && ($0.child == -1) == last }) {
+                        node = edges[node][e].child
+                        continue
+                    }
+                    if last {
+                        edges[node].append((br, -1))
+                    } else {
+                        edges.append([])
+                        edges[node].append((br, edges.count - 1))
+                        node = edges.count - 1
+                    }
+                }
+            }
+        }
+        if edges[0].isEmpty { return try add(.fail) }
+        var shared: [[UInt32]: ThompsonNFA.StateID] = [:]
+        func emit(_ node: Int, _ c: inout ThompsonCompiler) throws(AutomatonError) -> ThompsonNFA.StateID {
+            var transitions: [ThompsonNFA.Transition] = []
+            for (range, child) in edges[node] {
+                transitions.append(ThompsonNFA.Transition(range: range, next: child == -1 ? next : try emit(child, &c)))
+            }
+            transitions.sort { $0.range.lowerBound < $1.range.lowerBound }
+            let key = transitions.flatMap { [UInt32($0.range.lowerBound), UInt32($0.range.upperBound), $0.next] }
+            if let known = shared[key] { return known }
+            let state: ThompsonNFA.StateID
+            if transitions.count == 1 {
+                state = try c.add(.byteRange(transitions[0].range, next: transitions[0].next))
+            } else if zip(transitions, transitions.dropFirst()).allSatisfy({ $0.range.upperBound < $1.range.lowerBound }) {
+                state = try c.add(.sparse(transitions))
+            } else {
+                // Overlapping ranges (reading backward, `[80-BF]` and `[A0-BF]` after the same
+                // last byte): one alternative each; they match disjoint scalars, so order is moot.
+                var alternatives: [ThompsonNFA.StateID] = []
+                for t in transitions { alternatives.append(try c.add(.byteRange(t.range, next: t.next))) }
+                state = try c.add(.union(alternatives))
+            }
+            shared[key] = state
+            return state
+        }
+        return try emit(0, &self)
     }
 
     mutating func compileRanges(_ ranges: [ClosedRange<UInt8>], next: ThompsonNFA.StateID) throws(AutomatonError) -> ThompsonNFA.StateID {

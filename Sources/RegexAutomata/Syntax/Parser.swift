@@ -7,7 +7,7 @@
 // Fast" (2007) for why the non-regular constructs are rejected rather than emulated.
 //
 // The accepted language is a subset of what PCRE2 accepts when compiled with
-// PCRE2_DOLLAR_ENDONLY | PCRE2_ALT_CIRCUMFLEX | PCRE2_NEVER_UCP, newline LF, and every
+// PCRE2_DOLLAR_ENDONLY | PCRE2_ALT_CIRCUMFLEX (PCRE2_UCP only under (*UCP)), newline LF, and every
 // accepted pattern means what it means to PCRE2 (with PCRE2_UTF in UTF-8 mode, where `i`
 // is Unicode simple case folding: é/É, σ/Σ/ς, k/U+212A, s/U+017F, no ß/ss; ASCII only in
 // bytes mode). Decisions on the fine points:
@@ -31,10 +31,19 @@
 //   class, so `[\W[:ascii:]]` does not match 日 there; we consider that a PCRE2 bug.)
 // - `(?i)` lasts to the end of the enclosing group, across later `|` branches
 //   (`(a(?i)b|c)` folds `c`), as in PCRE2 and Perl.
+// - `\p{…}`, `\P{…}`, `\pL`, `\p{^…}` name Unicode properties (UnicodePropertySets.swift);
+//   like PCRE2 10.42 they are never case-folded under `i`, even inside a class, where the
+//   class's other members are (`(?i)[\p{Lu}a]` matches `A`, `a` and upper case only).
+// - `(*UCP)` (and `(*UTF)` in UTF-8 mode) only at the very start, as in PCRE2; under UCP
+//   `\d \s \w` and the POSIX classes but `xdigit` and `ascii` are the PCRE2_UCP
+//   properties (unfolded, so `(?i)[[:upper:]]` is `\p{Lu}`), and `\b \B \< \>` are
+//   errors (`.unicodeWordBoundary`): the DFA decides them from one byte on each side.
+// - `\h`, `\v` (and `\H`, `\V`) are PCRE2's horizontal and vertical space sets; in
+//   bytes mode their members up to 0xFF (`\xA0`, `\x85`), as PCRE2 without UTF.
 // - Plain `( )` groups are groupings only (no captures are reported); named groups are
 //   rejected. `\` before any character that is not an ASCII letter or digit is that
-//   character. Escapes PCRE2 knows but we do not implement (`\a \e \0 \c \Q \R \X \h \v \N
-//   \p \G \Z …`) are `.unsupportedEscape`; `\x` without hex digits is an error (PCRE2
+//   character. Escapes PCRE2 knows but we do not implement (`\a \e \0 \c \Q \R \X \N
+//   \G \Z …`) are `.unsupportedEscape`; `\x` without hex digits is an error (PCRE2
 //   reads it as NUL). `(?)`, `(?-)` are errors (PCRE2 ignores them).
 // Known limits: no positioned AST is kept (the parser emits Hir directly and reports
 // positions in errors only); nesting deeper than 250 groups is an error.
@@ -51,6 +60,9 @@ struct Parser {
         var caseInsensitive: Bool
         var multiLine: Bool
         var dotAll: Bool
+        /// (*UCP) or ``RegexSyntax/Options/ucp``: `\d \s \w` and the POSIX classes are
+        /// Unicode properties (PCRE2_UCP); not an inline flag, so it never changes.
+        var ucp: Bool
     }
 
     init(pattern: [UInt8], options: RegexSyntax.Options) {
@@ -59,7 +71,8 @@ struct Parser {
         self.flags = Flags(
             caseInsensitive: options.caseInsensitive,
             multiLine: options.multiLine,
-            dotAll: options.dotMatchesNewline
+            dotAll: options.dotMatchesNewline,
+            ucp: options.ucp
         )
     }
 
@@ -69,12 +82,33 @@ struct Parser {
         if mode == .utf8, let bad = Self.firstInvalidUTF8Offset(pattern) {
             throw error(.invalidUTF8, bad)
         }
+        parseStartVerbs()
         let hir = try parseAlternation()
         if pos < pattern.count {
             // parseAlternation stops only at the end or at a `)` it does not own.
             throw error(.unmatchedCloseParen, pos)
         }
         return hir
+    }
+
+    /// PCRE2's option-setting verbs at the very start: `(*UCP)` turns on UCP; `(*UTF)`
+    /// changes nothing in UTF-8 mode (in bytes mode it stays an unsupported verb).
+    private mutating func parseStartVerbs() {
+        while true {
+            if Self.startsWith(pattern, at: pos, "(*UCP)") {
+                flags.ucp = true
+                pos += 6
+            } else if mode == .utf8, Self.startsWith(pattern, at: pos, "(*UTF)") {
+                pos += 6
+            } else {
+                return
+            }
+        }
+    }
+
+    private static func startsWith(_ bytes: [UInt8], at offset: Int, _ text: String) -> Bool {
+        let want = Array(text.utf8)
+        return offset + want.count <= bytes.count && Array(bytes[offset..<(offset + want.count)]) == want
     }
 
     private func error(_ kind: RegexSyntaxError.Kind, _ offset: Int) -> RegexSyntaxError {
@@ -387,6 +421,9 @@ struct Parser {
     private mutating func parseEscape() throws(RegexSyntaxError) -> Escape {
         let start = pos
         guard let c = peek(1) else { throw error(.trailingBackslash, start) }
+        if flags.ucp, [UInt8(ascii: "b"), UInt8(ascii: "B"), UInt8(ascii: "<"), UInt8(ascii: ">")].contains(c) {
+            throw error(.unicodeWordBoundary, start)
+        }
         switch c {
         case UInt8(ascii: "b"): pos += 2; return .look(.wordBoundary)
         case UInt8(ascii: "B"): pos += 2; return .look(.notWordBoundary)
@@ -399,13 +436,16 @@ struct Parser {
         }
         switch try parseCommonEscape() {
         case .character(let scalar): return .hir(literal(scalar))
-        case .set(let set): return .hir(classHir(set))
+        case .set(let set), .property(let set): return .hir(classHir(set))
         }
     }
 
     private enum ClassAtom {
         case character(UInt32)
         case set(ScalarRangeSet)
+        /// A Unicode property (`\p{…}`, or a class under UCP): never case-folded, even
+        /// under `i` and inside a class, as in PCRE2 10.42.
+        case property(ScalarRangeSet)
     }
 
     /// The escapes that mean the same inside and outside a class, with `pos` at the
@@ -425,20 +465,27 @@ struct Parser {
         case UInt8(ascii: "r"): return .character(0x0D)
         case UInt8(ascii: "f"): return .character(0x0C)
         case UInt8(ascii: "x"): return .character(try parseHex(start: start))
-        case UInt8(ascii: "d"): return .set(Self.digit)
-        case UInt8(ascii: "w"): return .set(Self.word)
-        case UInt8(ascii: "s"): return .set(Self.space)
-        case UInt8(ascii: "D"): return .set(inverted(Self.digit))
-        case UInt8(ascii: "W"): return .set(inverted(Self.word))
-        case UInt8(ascii: "S"): return .set(inverted(Self.space))
+        case UInt8(ascii: "d"), UInt8(ascii: "w"), UInt8(ascii: "s"),
+            UInt8(ascii: "D"), UInt8(ascii: "W"), UInt8(ascii: "S"):
+            let lower = c | 0x20
+            let negate = c != lower
+            if flags.ucp, let members = UnicodeProperties.ucpClass(String(UnicodeScalar(lower))) {
+                return .property(negate ? inverted(members) : members)
+            }
+            let members = lower == UInt8(ascii: "d") ? Self.digit : lower == UInt8(ascii: "w") ? Self.word : Self.space
+            return .set(negate ? inverted(members) : members)
+        case UInt8(ascii: "h"): return .set(Self.horizontalSpace)
+        case UInt8(ascii: "v"): return .set(Self.verticalSpace)
+        case UInt8(ascii: "H"): return .set(inverted(Self.horizontalSpace))
+        case UInt8(ascii: "V"): return .set(inverted(Self.verticalSpace))
+        case UInt8(ascii: "p"), UInt8(ascii: "P"):
+            return .property(try parseProperty(start: start, negated: c == UInt8(ascii: "P")))
         case UInt8(ascii: "1")...UInt8(ascii: "9"), UInt8(ascii: "g"), UInt8(ascii: "k"):
             throw error(.notRegular(.backreference), start)
         case UInt8(ascii: "K"):
             throw error(.notRegular(.resetMatchStart), start)
         case UInt8(ascii: "0"), UInt8(ascii: "a"), UInt8(ascii: "e"), UInt8(ascii: "c"), UInt8(ascii: "o"),
-            UInt8(ascii: "Q"), UInt8(ascii: "E"), UInt8(ascii: "R"), UInt8(ascii: "X"), UInt8(ascii: "h"),
-            UInt8(ascii: "H"), UInt8(ascii: "v"), UInt8(ascii: "V"), UInt8(ascii: "N"), UInt8(ascii: "p"),
-            UInt8(ascii: "P"), UInt8(ascii: "G"), UInt8(ascii: "Z"), UInt8(ascii: "C"), UInt8(ascii: "u"),
+            UInt8(ascii: "Q"), UInt8(ascii: "E"), UInt8(ascii: "R"), UInt8(ascii: "X"), UInt8(ascii: "N"), UInt8(ascii: "G"), UInt8(ascii: "Z"), UInt8(ascii: "C"), UInt8(ascii: "u"),
             UInt8(ascii: "U"), UInt8(ascii: "l"), UInt8(ascii: "L"):
             throw error(.unsupportedEscape, start)
         case UInt8(ascii: "b"), UInt8(ascii: "B"), UInt8(ascii: "A"), UInt8(ascii: "z"):
@@ -446,6 +493,32 @@ struct Parser {
         default:
             throw error(.unknownEscape, start)
         }
+    }
+
+    /// `\pL` or `\p{Name}` / `\p{^Name}` (and `\P…`), with `pos` just after the `p`.
+    private mutating func parseProperty(start: Int, negated: Bool) throws(RegexSyntaxError) -> ScalarRangeSet {
+        var negate = negated
+        let name: String
+        if peek() == UInt8(ascii: "{") {
+            guard let close = pattern[pos...].firstIndex(of: UInt8(ascii: "}")) else {
+                throw error(.malformedProperty, start)
+            }
+            var inner = pattern[(pos + 1)..<close]
+            if inner.first == UInt8(ascii: "^") {
+                negate.toggle()
+                inner = inner.dropFirst()
+            }
+            name = String(decoding: inner, as: UTF8.self)
+            pos = close + 1
+        } else {
+            guard let c = peek(), Self.isASCIILetter(c) else { throw error(.malformedProperty, start) }
+            name = String(UnicodeScalar(c))
+            pos += 1
+        }
+        guard !name.isEmpty, let members = UnicodeProperties.set(named: name) else {
+            throw error(.unknownProperty, start)
+        }
+        return negate ? inverted(members) : members
     }
 
     /// `\xHH` (one or two hex digits) or `\x{H…}`, with `pos` just after the `x`.
@@ -485,6 +558,11 @@ struct Parser {
     private static let digit = ScalarRangeSet([0x30...0x39])
     private static let word = ScalarRangeSet([0x30...0x39, 0x41...0x5A, 0x5F...0x5F, 0x61...0x7A])
     private static let space = ScalarRangeSet([0x09...0x0D, 0x20...0x20])
+    /// PCRE2's `\h` and `\v` (Unicode horizontal and vertical space, UCP or not; in bytes
+    /// mode the members up to 0xFF).
+    private static let horizontalSpace = ScalarRangeSet([0x09...0x09, 0x20...0x20, 0xA0...0xA0, 0x1680...0x1680,
+        0x180E...0x180E, 0x2000...0x200A, 0x202F...0x202F, 0x205F...0x205F, 0x3000...0x3000])
+    private static let verticalSpace = ScalarRangeSet([0x0A...0x0D, 0x85...0x85, 0x2028...0x2029])
 
     private static let posixClasses: [String: [ClosedRange<UInt32>]] = [
         "alpha": [0x41...0x5A, 0x61...0x7A],
@@ -519,6 +597,7 @@ struct Parser {
             pos += 1
         }
         var set = ScalarRangeSet()
+        var properties = ScalarRangeSet()  // never folded
         var first = true
         while true {
             guard let c = peek() else { throw error(.unclosedClass, open) }
@@ -541,13 +620,18 @@ struct Parser {
                 set.insert(low...high)
             case .character(let scalar):
                 set.insert(scalar...scalar)
-            case .set:
+            case .set(let members):
                 if rangeFollows { throw error(.classInRange, itemStart) }
-                if case .set(let members) = item { set.insert(contentsOf: members) }
+                set.insert(contentsOf: members)
+            case .property(let members):
+                if rangeFollows { throw error(.classInRange, itemStart) }
+                properties.insert(contentsOf: members)
             }
         }
         set.normalize()
         if flags.caseInsensitive { addCaseFolds(to: &set) }
+        set.insert(contentsOf: properties)
+        set.normalize()
         if negated { set = inverted(set) }
         return classHir(set)
     }
@@ -567,9 +651,14 @@ struct Parser {
                 nameBytes = nameBytes.dropFirst()
             }
             var name = String(decoding: nameBytes, as: UTF8.self)
-            if flags.caseInsensitive && (name == "upper" || name == "lower") { name = "alpha" }
-            guard let ranges = Self.posixClasses[name] else { throw error(.unknownPOSIXClass, start) }
+            guard Self.posixClasses[name] != nil else { throw error(.unknownPOSIXClass, start) }
             pos = end + 2
+            if flags.ucp, let members = UnicodeProperties.ucpClass(name) {
+                // PCRE2_UCP: [:alpha:] is \p{L}, [:upper:] \p{Lu} (unfolded, even under i), …
+                return .property(negatedPOSIX ? inverted(members) : members)
+            }
+            if flags.caseInsensitive && (name == "upper" || name == "lower") { name = "alpha" }
+            let ranges = Self.posixClasses[name]!
             let members = ScalarRangeSet(ranges)
             return .set(negatedPOSIX ? inverted(members) : members)
         }

@@ -38,18 +38,24 @@ public enum RegexSyntax {
         public var dotMatchesNewline: Bool
         /// UTF-8 (default) or bytes.
         public var mode: Mode
+        /// PCRE2_UCP, also set by a leading `(*UCP)`: `\d \s \w` and the POSIX classes
+        /// are Unicode properties (`\w` is `[\p{L}\p{N}_]`, `[:alpha:]` is `\p{L}`, …);
+        /// word boundaries are then refused (``RegexSyntaxError/Kind/unicodeWordBoundary``).
+        public var ucp: Bool
 
         /// Creates options; every flag is off and the mode is UTF-8 unless given.
         public init(
             caseInsensitive: Bool = false,
             multiLine: Bool = false,
             dotMatchesNewline: Bool = false,
-            mode: Mode = .utf8
+            mode: Mode = .utf8,
+            ucp: Bool = false
         ) {
             self.caseInsensitive = caseInsensitive
             self.multiLine = multiLine
             self.dotMatchesNewline = dotMatchesNewline
             self.mode = mode
+            self.ucp = ucp
         }
     }
 
@@ -63,7 +69,7 @@ public enum RegexSyntax {
     /// Parses `pattern` into a ``Hir`` with every flag, escape and mode resolved.
     ///
     /// The accepted language is a subset of PCRE2's with the same meaning (compiled with
-    /// `PCRE2_DOLLAR_ENDONLY | PCRE2_ALT_CIRCUMFLEX | PCRE2_NEVER_UCP`, newline LF),
+    /// `PCRE2_DOLLAR_ENDONLY | PCRE2_ALT_CIRCUMFLEX`, newline LF, and `PCRE2_UCP` only when asked),
     /// with PCRE2_UTF in UTF-8 mode (so `i` is Unicode simple case folding there, ASCII
     /// in bytes mode). Everything else is a ``RegexSyntaxError``
     /// that names the problem and the byte offset where it starts.

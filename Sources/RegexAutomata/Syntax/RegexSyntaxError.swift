@@ -87,8 +87,16 @@ public struct RegexSyntaxError: Error, Sendable, Equatable, CustomStringConverti
         /// `\` followed by a letter or digit that has no meaning (such as `\q`).
         case unknownEscape
         /// An escape PCRE2 knows that this engine does not implement (`\a`, `\e`, `\0`,
-        /// octal, `\c`, `\Q…\E`, `\R`, `\X`, `\h`, `\v`, `\N`, `\p`, `\G`, `\Z`, …).
+        /// octal, `\c`, `\Q…\E`, `\R`, `\X`, `\N`, `\G`, `\Z`, …).
         case unsupportedEscape
+        /// `\p` or `\P` not followed by a letter or a `{…}`, or `\p{` without its `}`.
+        case malformedProperty
+        /// `\p{…}` naming no property PCRE2 10.42 knows that this engine offers
+        /// (general categories, scripts, `Any`, `Xan`, `Xps`, `Xsp`, `Xwd`, `Xuc`).
+        case unknownProperty
+        /// `\b`, `\B`, `\<` or `\>` under (*UCP): a Unicode word boundary needs the
+        /// whole character on each side, which the one-byte look-around cannot see.
+        case unicodeWordBoundary
         /// An escape that is not allowed inside a class, such as `[\B]` or `[\A]`.
         case invalidEscapeInClass
         /// `\x` not followed by hex digits, or `\x{…}` unclosed or with a non-hex digit.
@@ -167,6 +175,11 @@ public struct RegexSyntaxError: Error, Sendable, Equatable, CustomStringConverti
         case .trailingBackslash: "pattern ends with a lone backslash"
         case .unknownEscape: "unknown escape sequence"
         case .unsupportedEscape: "escape sequence is not supported"
+        case .malformedProperty: "malformed \\p or \\P: expected \\pL or \\p{Name}"
+        case .unknownProperty:
+            "unknown Unicode property (expected a general category such as L or Lu, a script such as Greek or sc=Greek, or Any)"
+        case .unicodeWordBoundary:
+            "word boundaries (\\b, \\B, \\<, \\>) are not supported under (*UCP): write them without UCP (ASCII words)"
         case .invalidEscapeInClass: "escape sequence is not allowed inside a character class"
         case .invalidHexEscape: "invalid hexadecimal escape: expected \\xHH or \\x{H...}"
         case .codePointTooLarge: "code point is too large (above U+10FFFF, or above 0xFF in bytes mode)"

@@ -79,6 +79,6 @@ public struct MailScope: Sendable, Hashable {
     }
 }
 
-private func asciiLowercasedPrefix(_ p: [UInt8], _ n: Int) -> [UInt8] {
+func asciiLowercasedPrefix(_ p: [UInt8], _ n: Int) -> [UInt8] {
     p[..<n].map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }
 }

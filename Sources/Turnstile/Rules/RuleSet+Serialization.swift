@@ -57,6 +57,7 @@ extension RuleSet {
         if options.caseInsensitive { flags |= 2 }
         if options.wholeWord { flags |= 4 }
         if options.bytesMode { flags |= 8 }
+        if options.ucp { flags |= 16 }
         w.u32(flags)
         w.u32(UInt32(options.matchKind.rawValue))
         w.u8(threshold == nil ? 0 : 1)
@@ -93,7 +94,7 @@ extension RuleSet {
         var r = ByteReader(payload)
         do throws(AutomatonError) {
             let flags = try r.u32()
-            guard flags & ~15 == 0 else { throw AutomatonError(.corrupt("unknown option flags \(flags)")) }
+            guard flags & ~31 == 0 else { throw AutomatonError(.corrupt("unknown option flags \(flags)")) }
             let kindRaw = try r.u32()
             guard kindRaw <= 255, let kind = MatchKind(rawValue: UInt8(kindRaw)) else {
                 throw AutomatonError(.corrupt("unknown match kind \(kindRaw)"))
@@ -103,6 +104,7 @@ extension RuleSet {
             options.caseInsensitive = flags & 2 != 0
             options.wholeWord = flags & 4 != 0
             options.bytesMode = flags & 8 != 0
+            options.ucp = flags & 16 != 0
             options.matchKind = kind
             let hasThreshold = try r.u8()
             guard hasThreshold <= 1 else { throw AutomatonError(.corrupt("threshold marker \(hasThreshold)")) }

@@ -38,6 +38,12 @@ public struct SpamTrainer: Sendable, Hashable {
         case bestF1
         /// The lowest threshold whose precision is at least the value.
         case minPrecision(Double)
+        /// The threshold with the lowest cost `falsePositiveCost × FP + FN`: a ham
+        /// judged spam (lost mail) costs that many spam let through.
+        case minCost(falsePositiveCost: Double)
+        /// This threshold, whatever the records: what a learning database judges at, so
+        /// that learning moves token counts and never the threshold.
+        case fixed(Double)
     }
 
     /// Words kept (the highest |weight| first).
@@ -59,6 +65,23 @@ public struct SpamTrainer: Sendable, Hashable {
     /// Words never kept (lowercase ASCII bytes), e.g. a hand-reviewed list of
     /// offensive words.
     public var excludedWords: Set<[UInt8]> = []
+    /// Token prefixes never kept (lowercase ASCII bytes, e.g. `header:x-mailer:`):
+    /// whole scopes left out, such as the header fields that name an era's software.
+    public var excludedPrefixes: [[UInt8]] = []
+    /// When set, every weight is clamped to `-maxWeight...maxWeight` (after ranking by
+    /// the unclamped weight), so no one rule carries more than this much evidence.
+    public var maxWeight: Double? = nil
+    /// When set (n ≥ 2), only thresholds above `(n − 1) ×` the heaviest positive
+    /// weight are considered: at least n rules must fire before a record is spam, so
+    /// no single word decides (with ``maxWeight``, the floor is known in advance).
+    public var minRulesToFlag: Int? = nil
+    /// When set (k ≥ 2), the threshold is chosen on held-out scores: the training
+    /// records are split into k folds (stratified, seed 1), each fold is scored by a
+    /// list trained on the others, and the rule is applied to those pooled scores —
+    /// the scores unseen mail gets, not the lower ones a list gives its own training
+    /// ham. The weights are still learnt from every record. With fewer than k records
+    /// of a class, the training scores are used.
+    public var thresholdFolds: Int? = nil
 
     /// Decimals of the weights written (and used: the list is scored as written).
     public static let weightDecimals = 4
@@ -79,10 +102,7 @@ public struct SpamTrainer: Sendable, Hashable {
     /// - Throws: ``TurnstileError`` when the records are not both spam and ham, an
     ///   option is out of range, or no threshold reaches the minimum precision.
     public func train(_ set: TrainingSet, subset: [Int]? = nil) throws(TurnstileError) -> TrainedList {
-        guard top >= 0 else { throw TurnstileError(.invalidOptions("--top must be at least 0")) }
-        guard smoothing > 0, smoothing.isFinite else {
-            throw TurnstileError(.invalidOptions("--smoothing must be a positive number"))
-        }
+        try checkSettings()
         guard phrasePrior >= 0, phrasePrior.isFinite else {
             throw TurnstileError(.invalidOptions("--phrase-prior must be a number at least 0"))
         }
@@ -125,13 +145,29 @@ public struct SpamTrainer: Sendable, Hashable {
         words.sort(by: TrainedList.Entry.listOrder)
         phrases.sort(by: TrainedList.Entry.listOrder)
 
-        // Score the training records with the filter itself, as written.
+        // Score the training records with the filter itself, as written (or, with
+        // thresholdFolds, each by a list that did not see it).
         let rules = (words + phrases).map { SpamFilter.Rule(pattern: $0.pattern, weight: $0.weight) }
-        let scores = try set.judge(rules: rules, threshold: 0, indices: indices).map(\.score)
         let labels = indices.map { set.records[$0].isSpam }
-        let (chosen, bestF1) = try chooseThreshold(scores: scores, isSpam: labels)
-        return TrainedList(words: words, phrases: phrases, spamRecords: spamRecords, hamRecords: hamRecords,
-                           threshold: chosen, bestF1: bestF1)
+        let heldOut = try heldOutScores(set, indices: indices, labels: labels)
+        let scores: [Double]
+        if let heldOut { scores = heldOut } else { scores = try trainingScores() }
+        let (chosen, bestF1) = try chooseThreshold(scores: scores, isSpam: labels, rules: rules)
+        var list = TrainedList(words: words, phrases: phrases, spamRecords: spamRecords, hamRecords: hamRecords,
+                               threshold: chosen, bestF1: bestF1)
+        if heldOut != nil {
+            // The threshold's figures are held-out ones; also say what the list does on
+            // its own training records (what `eval` on them reproduces).
+            var matrix = ConfusionMatrix()
+            let verdicts = try set.judge(rules: rules, threshold: chosen.threshold, indices: indices)
+            for (verdict, isSpam) in zip(verdicts, labels) { matrix.add(isSpam: isSpam, predictedSpam: verdict.isSpam) }
+            list.trainingMatrix = matrix
+        }
+        return list
+
+        func trainingScores() throws(TurnstileError) -> [Double] {
+            try set.judge(rules: rules, threshold: 0, indices: indices).map(\.score)
+        }
     }
 
     /// Trains from per-token record counts (`turnstile learn`'s database) instead of
@@ -144,10 +180,7 @@ public struct SpamTrainer: Sendable, Hashable {
         counts: some Sequence<(token: [UInt8], spam: Int, ham: Int)>, spamRecords: Int, hamRecords: Int,
         score: ([SpamFilter.Rule]) throws(TurnstileError) -> (scores: [Double], isSpam: [Bool])
     ) throws(TurnstileError) -> TrainedList {
-        guard top >= 0 else { throw TurnstileError(.invalidOptions("--top must be at least 0")) }
-        guard smoothing > 0, smoothing.isFinite else {
-            throw TurnstileError(.invalidOptions("--smoothing must be a positive number"))
-        }
+        try checkSettings()
         guard spamRecords > 0, hamRecords > 0 else {
             throw TurnstileError(.invalidOptions(
                 "training needs both spam and ham records (found \(spamRecords) spam, \(hamRecords) ham)"))
@@ -156,7 +189,8 @@ public struct SpamTrainer: Sendable, Hashable {
         var words = weightedWords(counts.lazy.map { ($0.token, $0.spam, $0.ham) }, spamShare: p)
         words.sort(by: TrainedList.Entry.listOrder)
         let scored = try score(words.map { SpamFilter.Rule(pattern: $0.pattern, weight: $0.weight) })
-        let (chosen, bestF1) = try chooseThreshold(scores: scored.scores, isSpam: scored.isSpam)
+        let (chosen, bestF1) = try chooseThreshold(scores: scored.scores, isSpam: scored.isSpam,
+                                                   rules: words.map { SpamFilter.Rule(pattern: $0.pattern, weight: $0.weight) })
         return TrainedList(words: words, phrases: [], spamRecords: spamRecords, hamRecords: hamRecords,
                            threshold: chosen, bestF1: bestF1)
     }
@@ -177,17 +211,85 @@ public struct SpamTrainer: Sendable, Hashable {
             abs(a.weight) != abs(b.weight) ? abs(a.weight) > abs(b.weight) : a.pattern.lexicographicallyPrecedes(b.pattern)
         }
         return candidates.prefix(top).map { c in
-            TrainedList.Entry(pattern: c.pattern, spamRecords: c.spam, hamRecords: c.ham,
-                              weight: Self.rounded(c.weight, decimals: Self.weightDecimals))
+            var w = c.weight
+            if let cap = maxWeight { w = min(max(w, -cap), cap) }
+            return TrainedList.Entry(pattern: c.pattern, spamRecords: c.spam, hamRecords: c.ham,
+                                     weight: Self.rounded(w, decimals: Self.weightDecimals))
         }
+    }
+
+    /// With ``thresholdFolds``, the score of each record of `indices` under a list
+    /// trained on the other folds (in the order of `indices`); nil otherwise.
+    func heldOutScores(_ set: TrainingSet, indices: [Int], labels: [Bool]) throws(TurnstileError) -> [Double]? {
+        guard let k = thresholdFolds, k >= 2 else { return nil }
+        // Too few records of a class to hold any out: the training scores decide
+        // (the file then says "on the training records").
+        guard k <= min(labels.filter { $0 }.count, labels.filter { !$0 }.count) else { return nil }
+        let fold = CrossValidation.assignment(isSpam: labels, folds: k, seed: 1)
+        var inner = self
+        inner.thresholdFolds = nil
+        var scores = [Double](repeating: 0, count: indices.count)
+        for f in 0..<k {
+            let trainPositions = indices.indices.filter { fold[$0] != f }
+            let heldPositions = indices.indices.filter { fold[$0] == f }
+            let list = try inner.train(set, subset: trainPositions.map { indices[$0] })
+            let judged = try set.judge(rules: list.rules, threshold: 0, indices: heldPositions.map { indices[$0] })
+            for (position, verdict) in zip(heldPositions, judged) { scores[position] = verdict.score }
+        }
+        return scores
+    }
+
+    /// The options every training checks.
+    func checkSettings() throws(TurnstileError) {
+        guard top >= 0 else { throw TurnstileError(.invalidOptions("--top must be at least 0")) }
+        guard smoothing > 0, smoothing.isFinite else {
+            throw TurnstileError(.invalidOptions("--smoothing must be a positive number"))
+        }
+        if let maxWeight, !(maxWeight > 0 && maxWeight.isFinite) {
+            throw TurnstileError(.invalidOptions("--max-weight must be a positive number"))
+        }
+        if let thresholdFolds, thresholdFolds < 2 {
+            throw TurnstileError(.invalidOptions("--threshold-folds must be at least 2"))
+        }
+        if let minRulesToFlag, minRulesToFlag < 1 {
+            throw TurnstileError(.invalidOptions("--min-rules must be at least 1"))
+        }
+        if case .minCost(let c) = thresholdRule, !(c > 0 && c.isFinite) {
+            throw TurnstileError(.invalidOptions("--fp-cost must be a positive number"))
+        }
+    }
+
+    /// The lowest threshold the trainer may propose for `rules`: ``thresholdAbove``,
+    /// raised to `(minRulesToFlag − 1) ×` the heaviest positive weight. Nil: no floor.
+    public func thresholdFloor(rules: [SpamFilter.Rule]) -> Double? {
+        var floor = thresholdAbove
+        if let n = minRulesToFlag, n > 1 {
+            let heaviest = rules.map(\.weight).max() ?? 0
+            floor = max(floor ?? 0, Double(n - 1) * max(heaviest, 0))
+        }
+        return floor
     }
 
     /// The proposed threshold by ``thresholdRule`` and the best-F1 one, on the
     /// records' scores under the list.
-    func chooseThreshold(scores: [Double], isSpam labels: [Bool]) throws(TurnstileError) -> (ThresholdChoice, ThresholdChoice) {
-        let candidatesT = ThresholdSelection.candidates(scores: scores, isSpam: labels, above: thresholdAbove)
+    func chooseThreshold(scores: [Double], isSpam labels: [Bool], rules: [SpamFilter.Rule]) throws(TurnstileError) -> (ThresholdChoice, ThresholdChoice) {
+        let floor = thresholdFloor(rules: rules)
+        let candidatesT = ThresholdSelection.candidates(scores: scores, isSpam: labels, above: floor)
         guard let bestF1 = ThresholdSelection.bestF1(candidatesT) else {
-            throw TurnstileError(.invalidOptions("no records to choose a threshold on"))
+            guard let floor, !scores.isEmpty else {
+                throw TurnstileError(.invalidOptions("no records to choose a threshold on"))
+            }
+            // Every record scores at or below the floor: the threshold lies just above it
+            // (half the heaviest weight), and every record is clean.
+            let heaviest = rules.map(\.weight).max() ?? 0
+            let spam = labels.filter { $0 }.count
+            let t = Self.rounded(floor + (heaviest > 0 ? heaviest / 2 : 0.5), decimals: Self.thresholdDecimals)
+            let none = ThresholdChoice(threshold: t, matrix: ConfusionMatrix(tp: 0, fp: 0, tn: labels.count - spam, fn: spam))
+            if case .fixed(let fixed) = thresholdRule {
+                let chosen = ThresholdChoice(threshold: fixed, matrix: Self.matrix(scores, labels, at: fixed))
+                return (chosen, none)
+            }
+            return (none, none)
         }
         switch thresholdRule {
         case .bestF1:
@@ -198,12 +300,28 @@ public struct SpamTrainer: Sendable, Hashable {
                     "no threshold keeps the training precision at or above \(minimum) (the best F1 threshold \(Self.fixed(bestF1.threshold, decimals: Self.thresholdDecimals)) has precision \(Self.fixed(bestF1.matrix.precision, decimals: 4)))"))
             }
             return (c, bestF1)
+        case .minCost(let cost):
+            return (ThresholdSelection.minCost(candidatesT, falsePositiveCost: cost) ?? bestF1, bestF1)
+        case .fixed(let t):
+            return (ThresholdChoice(threshold: t, matrix: Self.matrix(scores, labels, at: t)), bestF1)
         }
+    }
+
+    /// The counts of "spam when score >= t".
+    static func matrix(_ scores: [Double], _ labels: [Bool], at t: Double) -> ConfusionMatrix {
+        var matrix = ConfusionMatrix()
+        for (score, isSpam) in zip(scores, labels) {
+            matrix.add(isSpam: isSpam, predictedSpam: score >= t - ThresholdSelection.tolerance)
+        }
+        return matrix
     }
 
     /// Whether a token is banned: its word, or any word of a bigram, without a mail
     /// scope prefix, is among ``excludedWords``.
     func isExcluded(_ token: [UInt8]) -> Bool {
+        if excludedPrefixes.contains(where: { p in token.count >= p.count && asciiLowercasedPrefix(token, p.count) == p }) {
+            return true
+        }
         guard !excludedWords.isEmpty else { return false }
         return MailScope(rulePattern: token).pattern.split(separator: 0x20).contains { excludedWords.contains(Array($0)) }
     }
@@ -257,6 +375,9 @@ public struct TrainedList: Sendable, Hashable {
     /// The threshold with the best training F1 (equal to ``threshold`` under
     /// ``SpamTrainer/ThresholdRule/bestF1``).
     public var bestF1: ThresholdChoice
+    /// With ``SpamTrainer/thresholdFolds`` (when ``threshold``'s figures are held-out
+    /// ones): the list's figures on its own training records at that threshold.
+    public var trainingMatrix: ConfusionMatrix? = nil
 
     /// The rules in file order: words, then phrases.
     public var rules: [SpamFilter.Rule] {
@@ -283,13 +404,33 @@ public struct TrainedList: Sendable, Hashable {
         out += ".\n"
         out += "# weight = ln((s + a*p) / (h + a*(1-p))) - ln(p / (1-p)): s, h = spam, ham records containing the word,\n"
         out += "# p = share of spam, a = smoothing. Matched as whole words, ASCII case-insensitive.\n"
+        let on = trainingMatrix != nil ? "held-out scores of the training records (\(trainer.thresholdFolds ?? 0) folds)" : "the training records"
         switch trainer.thresholdRule {
         case .bestF1:
-            out += "# The threshold maximizes F1 on the training records:"
+            out += "# The threshold maximizes F1 on \(on):"
         case .minPrecision(let p):
             out += "# The threshold is the lowest keeping training precision >= \(Self.plain(p)):"
+        case .fixed:
+            out += "# The threshold is fixed (learning moves token counts, not the threshold); on the learned records:"
+        case .minCost(let c):
+            out += "# The threshold minimizes \(Self.plain(c)) x FP + FN on \(on) (a ham judged spam costs \(Self.plain(c)) missed spam):"
         }
         out += " precision \(f(m.precision)), recall \(f(m.recall)), F1 \(f(m.f1)) (tp \(m.tp), fp \(m.fp), tn \(m.tn), fn \(m.fn)).\n"
+        if let t = trainingMatrix {
+            out += "# On the training records themselves: precision \(f(t.precision)), recall \(f(t.recall)), F1 \(f(t.f1)) (tp \(t.tp), fp \(t.fp), tn \(t.tn), fn \(t.fn)).\n"
+        }
+        if let cap = trainer.maxWeight {
+            out += "# Every weight is clamped to +-\(Self.plain(cap)) (the heaviest here: \(f(rules.map(\.weight).max() ?? 0)))"
+            if let n = trainer.minRulesToFlag, n > 1 {
+                out += "; the threshold lies above \(n - 1) x the heaviest, so at least \(n) rules must fire for spam"
+            }
+            out += ".\n"
+        } else if let n = trainer.minRulesToFlag, n > 1 {
+            out += "# The threshold lies above \(n - 1) x the heaviest weight, so at least \(n) rules must fire for spam.\n"
+        }
+        if !trainer.excludedPrefixes.isEmpty {
+            out += "# Left out: " + trainer.excludedPrefixes.map { String(decoding: $0, as: UTF8.self) + "*" }.joined(separator: ", ") + ".\n"
+        }
         out += "# Use: turnstile filter --rules FILE (the threshold and flags above apply)\n"
         for e in words { out += RuleFile.ruleLine(e.pattern, weight: f(e.weight)) }
         if !phrases.isEmpty {

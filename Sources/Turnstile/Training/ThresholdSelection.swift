@@ -83,6 +83,18 @@ public enum ThresholdSelection {
         return best
     }
 
+    /// The candidate with the lowest `falsePositiveCost × fp + fn`; among equals, the
+    /// highest threshold. Nil when there are no candidates.
+    public static func minCost(_ candidates: [ThresholdChoice], falsePositiveCost: Double) -> ThresholdChoice? {
+        var best: ThresholdChoice?
+        var bestCost = Double.infinity
+        for c in candidates {
+            let cost = falsePositiveCost * Double(c.matrix.fp) + Double(c.matrix.fn)
+            if cost < bestCost { best = c; bestCost = cost }
+        }
+        return best
+    }
+
     /// The lowest threshold whose precision is at least `minPrecision`, or nil when
     /// no candidate reaches it.
     public static func lowest(_ candidates: [ThresholdChoice], minPrecision: Double) -> ThresholdChoice? {

@@ -136,7 +136,7 @@ struct OptionSpellings: Sendable {
         case "train": return labelled + OptionSpellings(
             valued: ["o": nil],
             longValued: ["top", "min-count", "smoothing", "min-precision", "threshold-above", "include", "exclude",
-                         "phrase-prior", "title", "folds", "seed"])
+                         "phrase-prior", "title", "folds", "seed", "max-weight", "min-rules", "fp-cost", "threshold-folds"])
         case "serve": return rules + OptionSpellings(
             longValued: ["threshold", "listen", "allow-from", "threads", "max-size", "max-connections", "read-timeout",
                          "max-header-bytes", "db"])

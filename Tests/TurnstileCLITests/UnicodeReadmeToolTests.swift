@@ -1,0 +1,76 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// The README's Unicode examples (the ```sh block after `<!-- unicode examples -->`) print
+/// what the tools users know print: each `turnstile match …` what `rg …` prints (rg's
+/// `\w` and classes are Unicode, so `--ucp` is dropped for it), each `turnstile grep …`
+/// what GNU grep prints, under `LC_ALL=C.UTF-8` and under `LC_ALL=C`. Other commands
+/// (writing the sample file, `filter`) run as setup. ReadmeCommandTests checks that the
+/// README shows what turnstile prints.
+@Suite struct UnicodeReadmeToolTests {
+    static let commands: [String] = {
+        let url = SharedCorpora.repositoryRoot.appendingPathComponent("README.md")
+        guard let text = try? String(contentsOf: url, encoding: .utf8),
+              let marker = text.range(of: "<!-- unicode examples -->") else { return [] }
+        var out: [String] = []
+        var inShell = false
+        for line in text[marker.upperBound...].components(separatedBy: "\n") {
+            if !inShell {
+                if line == "```sh" { inShell = true }
+                continue
+            }
+            if line == "```" { break }
+            if line.hasPrefix("$ ") { out.append(String(line.dropFirst(2))) }
+        }
+        return out
+    }()
+
+    static func run(_ command: String, in dir: URL, locale: String) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = ["-c", command]
+        process.currentDirectoryURL = dir
+        var env = CLI.childEnvironment
+        env["PATH"] = CLI.binary.deletingLastPathComponent().path + ":" + (env["PATH"] ?? "/usr/bin:/bin")
+        env["LC_ALL"] = locale
+        env["NO_COLOR"] = "1"
+        process.environment = env
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self) + "exit \(process.terminationStatus)\n"
+    }
+
+    @Test func theReadmeUnicodeExamplesAgreeWithRgAndGNUGrep() throws {
+        #expect(Self.commands.count >= 6, "README.md should hold the Unicode examples after <!-- unicode examples -->")
+        let hasRg = FileManager.default.isExecutableFile(atPath: "/usr/bin/rg")
+        if !hasRg { print("UnicodeReadmeToolTests: /usr/bin/rg is absent; the match examples are compared with nothing") }
+        let scratch = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        var compared = 0
+        for command in Self.commands {
+            if command.hasPrefix("turnstile match ") {
+                guard hasRg else { continue }
+                let ours = try Self.run(command, in: scratch, locale: "C.UTF-8")
+                let rg = "rg " + command.dropFirst("turnstile match ".count).replacingOccurrences(of: "--ucp ", with: "")
+                #expect(ours == (try Self.run(rg, in: scratch, locale: "C.UTF-8")), "`\(command)` and `\(rg)`")
+                compared += 1
+            } else if command.hasPrefix("turnstile grep ") {
+                let grep = "/usr/bin/grep " + command.dropFirst("turnstile grep ".count)
+                for locale in ["C.UTF-8", "C"] {
+                    #expect(try Self.run(command, in: scratch, locale: locale) == (try Self.run(grep, in: scratch, locale: locale)),
+                            "`\(command)` and GNU grep under LC_ALL=\(locale)")
+                }
+                compared += 1
+            } else {
+                _ = try Self.run(command, in: scratch, locale: "C.UTF-8")
+            }
+        }
+        #expect(compared >= (hasRg ? 6 : 2))
+    }
+}
