@@ -186,7 +186,7 @@ _turnstile() {
 
 _turnstile_filter() {
     repeating_flags=()
-    non_repeating_flags=(-F --fixed-strings -i --ignore-case --no-ignore-case -w --word-regexp --bytes -n --line-number -c -H --with-filename -q --quiet --silent -s --no-messages -r --recursive --tag --exit-verdict --spam --mask --count --json --explain --stats --version -h --help)
+    non_repeating_flags=(-F --fixed-strings -i --ignore-case --no-ignore-case -w --word-regexp --bytes --ucp -n --line-number -c -H --with-filename -q --quiet --silent -s --no-messages -r --recursive --tag --exit-verdict --spam --mask --count --json --explain --stats --version -h --help)
     repeating_options=(-e --regexp -f --file --rules --add-rules --allow-from --deny-from)
     non_repeating_options=(--max-pattern-file-bytes --automaton --max-automaton-bytes --max-states --max-table-bytes --delimiter --color --max-record-bytes -j --threads --format --spam-to --move-spam-to --tag-prefix --sender-fields --threshold --db)
     __turnstile_offer_flags_options -1
@@ -267,7 +267,7 @@ _turnstile_filter() {
 
 _turnstile_match() {
     repeating_flags=()
-    non_repeating_flags=(-F --fixed-strings -i --ignore-case --no-ignore-case -w --word-regexp --bytes --builtin -o --only-matching -b --byte-offset -n --line-number -v --invert-match -c --count --count-matches -l --files-with-matches -L --files-without-match -q --quiet --silent -s --no-messages -H --with-filename --no-filename -x --line-regexp -z --null-data -Z --null -a --text -I -E --extended-regexp -G --basic-regexp -R --dereference-recursive --no-group-separator -T --initial-tab -U --binary --line-buffered -r --recursive --offsets --json --version --help)
+    non_repeating_flags=(-F --fixed-strings -i --ignore-case --no-ignore-case -w --word-regexp --bytes --ucp --builtin -o --only-matching -b --byte-offset -n --line-number -v --invert-match -c --count --count-matches -l --files-with-matches -L --files-without-match -q --quiet --silent -s --no-messages -H --with-filename --no-filename -x --line-regexp -z --null-data -Z --null -a --text -I -E --extended-regexp -G --basic-regexp -R --dereference-recursive --no-group-separator -T --initial-tab -U --binary --line-buffered -r --recursive --offsets --json --version --help)
     repeating_options=(-e --regexp -f --file --rules --add-rules --exclude-from --include --exclude --exclude-dir)
     non_repeating_options=(--max-pattern-file-bytes --automaton --max-automaton-bytes --max-states --max-table-bytes -m --max-count -A --after-context -B --before-context -C --context --binary-files -d --directories -D --devices --group-separator --label --delimiter --color --max-record-bytes -j --threads --format --match-kind)
     __turnstile_offer_flags_options -1
@@ -370,7 +370,7 @@ _turnstile_match() {
 
 _turnstile_grep() {
     repeating_flags=()
-    non_repeating_flags=(-F --fixed-strings -i --ignore-case --no-ignore-case -w --word-regexp --bytes -o --only-matching -b --byte-offset -n --line-number -v --invert-match -c --count --count-matches -l --files-with-matches -L --files-without-match -q --quiet --silent -s --no-messages -H --with-filename --no-filename -x --line-regexp -z --null-data -Z --null -a --text -I -E --extended-regexp -G --basic-regexp -R --dereference-recursive --no-group-separator -T --initial-tab -U --binary --line-buffered -r --recursive -V --version --version --help)
+    non_repeating_flags=(-F --fixed-strings -i --ignore-case --no-ignore-case -w --word-regexp --bytes --ucp -o --only-matching -b --byte-offset -n --line-number -v --invert-match -c --count --count-matches -l --files-with-matches -L --files-without-match -q --quiet --silent -s --no-messages -H --with-filename --no-filename -x --line-regexp -z --null-data -Z --null -a --text -I -E --extended-regexp -G --basic-regexp -R --dereference-recursive --no-group-separator -T --initial-tab -U --binary --line-buffered -r --recursive -V --version --version --help)
     repeating_options=(-e --regexp -f --file --rules --add-rules --exclude-from --include --exclude --exclude-dir)
     non_repeating_options=(--max-pattern-file-bytes --automaton --max-automaton-bytes --max-states --max-table-bytes -m --max-count -A --after-context -B --before-context -C --context --binary-files -d --directories -D --devices --group-separator --label --delimiter --color --max-record-bytes -j --threads)
     __turnstile_offer_flags_options -1
@@ -465,7 +465,7 @@ _turnstile_grep() {
 
 _turnstile_compile() {
     repeating_flags=()
-    non_repeating_flags=(-F --fixed-strings -i --ignore-case --no-ignore-case -w --word-regexp --bytes --dot --stats --version -h --help)
+    non_repeating_flags=(-F --fixed-strings -i --ignore-case --no-ignore-case -w --word-regexp --bytes --ucp --dot --stats --version -h --help)
     repeating_options=(-e --regexp -f --file --rules --add-rules)
     non_repeating_options=(--max-pattern-file-bytes --automaton --max-automaton-bytes --max-states --max-table-bytes -o)
     __turnstile_offer_flags_options 0
@@ -507,7 +507,7 @@ _turnstile_compile() {
 
 _turnstile_eval() {
     repeating_flags=()
-    non_repeating_flags=(-F --fixed-strings -i --ignore-case --no-ignore-case -w --word-regexp --bytes --json --version -h --help)
+    non_repeating_flags=(-F --fixed-strings -i --ignore-case --no-ignore-case -w --word-regexp --bytes --ucp --json --version -h --help)
     repeating_options=(-e --regexp -f --file --rules --add-rules --spam --ham)
     non_repeating_options=(--max-pattern-file-bytes --automaton --max-automaton-bytes --max-states --max-table-bytes --delimiter --max-record-bytes --format --threshold --top)
     __turnstile_offer_flags_options -1
@@ -571,7 +571,7 @@ _turnstile_train() {
     repeating_flags=()
     non_repeating_flags=(--positive-only --best-f1 --bigrams --version -h --help)
     repeating_options=(--spam --ham --include --exclude)
-    non_repeating_options=(--delimiter --max-record-bytes --format -o --top --min-count --smoothing --min-precision --threshold-above --phrase-prior --title --folds --seed)
+    non_repeating_options=(--delimiter --max-record-bytes --format -o --top --min-count --smoothing --min-precision --threshold-above --max-weight --min-rules --fp-cost --threshold-folds --phrase-prior --title --folds --seed)
     __turnstile_offer_flags_options -1
 
     # Offer option value completions
@@ -611,6 +611,18 @@ _turnstile_train() {
     '--threshold-above')
         return
         ;;
+    '--max-weight')
+        return
+        ;;
+    '--min-rules')
+        return
+        ;;
+    '--fp-cost')
+        return
+        ;;
+    '--threshold-folds')
+        return
+        ;;
     '--include')
         return
         ;;
@@ -634,7 +646,7 @@ _turnstile_train() {
 
 _turnstile_rules() {
     repeating_flags=()
-    non_repeating_flags=(-F --fixed-strings -i --ignore-case --no-ignore-case -w --word-regexp --bytes --mail --version -h --help)
+    non_repeating_flags=(-F --fixed-strings -i --ignore-case --no-ignore-case -w --word-regexp --bytes --ucp --mail --version -h --help)
     repeating_options=(-e --regexp -f --file --rules --add-rules)
     non_repeating_options=(--max-pattern-file-bytes --automaton --max-automaton-bytes --max-states --max-table-bytes)
     __turnstile_offer_flags_options 0
@@ -673,7 +685,7 @@ _turnstile_rules() {
 
 _turnstile_serve() {
     repeating_flags=()
-    non_repeating_flags=(-F --fixed-strings -i --ignore-case --no-ignore-case -w --word-regexp --bytes --allow-tell --version -h --help)
+    non_repeating_flags=(-F --fixed-strings -i --ignore-case --no-ignore-case -w --word-regexp --bytes --ucp --allow-tell --version -h --help)
     repeating_options=(-e --regexp -f --file --rules --add-rules --allow-from)
     non_repeating_options=(--max-pattern-file-bytes --automaton --max-automaton-bytes --max-states --max-table-bytes --threshold --listen --threads --max-size --max-connections --read-timeout --max-header-bytes --db)
     __turnstile_offer_flags_options 0

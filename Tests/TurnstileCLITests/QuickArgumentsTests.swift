@@ -52,7 +52,7 @@ struct QuickArgumentsTests {
     /// Option words both commands take, with values where they need one.
     static let shared: [[String]] = [
         ["-e", "abc"], ["-e", ""], ["-e", "-x"], ["--regexp=b|c"], ["-f", "/dev/null"], ["--rules", "r.tsv"],
-        ["--add-rules", "a.tsv"], ["-F"], ["-i"], ["-y"], ["--no-ignore-case"], ["-w"], ["--bytes"],
+        ["--add-rules", "a.tsv"], ["-F"], ["-i"], ["-y"], ["--no-ignore-case"], ["-w"], ["--bytes"], ["--ucp"],
         ["--max-pattern-file-bytes", "100"], ["--automaton", "x.tsa"], ["--max-automaton-bytes=9"],
         ["--max-states", "50"], ["--max-table-bytes", "4096"], ["-o"], ["-b"], ["-n"], ["-v"], ["-c"],
         ["--count-matches"], ["-l"], ["-L"], ["-q"], ["--silent"], ["-s"], ["-m", "3"], ["-m", "-1"], ["-A", "2"],

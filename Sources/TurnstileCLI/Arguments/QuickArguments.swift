@@ -131,6 +131,7 @@ extension QuickArguments {
         add(["--no-ignore-case"], .flag { $0[keyPath: rules].noIgnoreCase = true })
         add(["-w", "--word-regexp"], .flag { $0[keyPath: rules].wordRegexp = true })
         add(["--bytes"], .flag { $0[keyPath: rules].bytes = true })
+        add(["--ucp"], .flag { $0[keyPath: rules].ucp = true })
         add(["--max-pattern-file-bytes"], .value(Int.self) { $0[keyPath: rules].maxPatternFileBytes = $1 })
         add(["--automaton"], .value(String.self) { $0[keyPath: rules].automaton = $1 })
         add(["--max-automaton-bytes"], .value(Int.self) { $0[keyPath: rules].maxAutomatonBytes = $1 })
@@ -193,7 +194,7 @@ extension RuleOptions {
         var o = RuleOptions()
         o.regexp = []; o.patternFiles = []; o.ruleFiles = []; o.addedRuleFiles = []
         o.fixedStrings = false; o.ignoreCaseFlag = false; o.noIgnoreCase = false; o.wordRegexp = false
-        o.bytes = false; o.maxPatternFileBytes = defaultMaxPatternFileBytes; o.automaton = nil
+        o.bytes = false; o.ucp = false; o.maxPatternFileBytes = defaultMaxPatternFileBytes; o.automaton = nil
         o.maxAutomatonBytes = 32 << 20; o.maxStates = nil; o.maxTableBytes = nil
         return o
     }
