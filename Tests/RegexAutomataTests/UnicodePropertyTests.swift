@@ -146,7 +146,7 @@ struct UnicodePropertyTests {
         ("(*UCP)[[:alpha:]]+", .init()), ("(*UCP)[[:^alpha:]]+", .init()), ("(*UCP)(?i)[[:upper:]]+", .init()),
         ("(*UCP)[[:punct:]]+", .init()), ("(*UCP)[[:graph:]]+", .init()), ("(*UCP)[[:print:]]+", .init()),
         ("(*UCP)[[:xdigit:]]+", .init()), ("\\w+", .init(ucp: true)), ("[[:lower:]]+", .init(ucp: true)),
-        ("(?i)\\p{Greek}+σ", .init()), ("\\p{Ll}\\p{Lu}|\\p{Nd}{2}", .init()),
+        ("(?i)\\p{Greek}+σ", .init()), ("\\h+", .init()), ("\\v", .init()), ("[\\H\\d]+", .init()), ("\\V+", .init()), ("\\p{Ll}\\p{Lu}|\\p{Nd}{2}", .init()),
     ]
 
     @Test("compiled \\p{…} and (*UCP) patterns find what PCRE2 finds on sampled scalars (seed printed)")

@@ -7,7 +7,7 @@
 // Fast" (2007) for why the non-regular constructs are rejected rather than emulated.
 //
 // The accepted language is a subset of what PCRE2 accepts when compiled with
-// PCRE2_DOLLAR_ENDONLY | PCRE2_ALT_CIRCUMFLEX | PCRE2_NEVER_UCP, newline LF, and every
+// PCRE2_DOLLAR_ENDONLY | PCRE2_ALT_CIRCUMFLEX (PCRE2_UCP only under (*UCP)), newline LF, and every
 // accepted pattern means what it means to PCRE2 (with PCRE2_UTF in UTF-8 mode, where `i`
 // is Unicode simple case folding: é/É, σ/Σ/ς, k/U+212A, s/U+017F, no ß/ss; ASCII only in
 // bytes mode). Decisions on the fine points:
@@ -31,10 +31,19 @@
 //   class, so `[\W[:ascii:]]` does not match 日 there; we consider that a PCRE2 bug.)
 // - `(?i)` lasts to the end of the enclosing group, across later `|` branches
 //   (`(a(?i)b|c)` folds `c`), as in PCRE2 and Perl.
+// - `\p{…}`, `\P{…}`, `\pL`, `\p{^…}` name Unicode properties (UnicodePropertySets.swift);
+//   like PCRE2 10.42 they are never case-folded under `i`, even inside a class, where the
+//   class's other members are (`(?i)[\p{Lu}a]` matches `A`, `a` and upper case only).
+// - `(*UCP)` (and `(*UTF)` in UTF-8 mode) only at the very start, as in PCRE2; under UCP
+//   `\d \s \w` and the POSIX classes but `xdigit` and `ascii` are the PCRE2_UCP
+//   properties (unfolded, so `(?i)[[:upper:]]` is `\p{Lu}`), and `\b \B \< \>` are
+//   errors (`.unicodeWordBoundary`): the DFA decides them from one byte on each side.
+// - `\h`, `\v` (and `\H`, `\V`) are PCRE2's horizontal and vertical space sets; in
+//   bytes mode their members up to 0xFF (`\xA0`, `\x85`), as PCRE2 without UTF.
 // - Plain `( )` groups are groupings only (no captures are reported); named groups are
 //   rejected. `\` before any character that is not an ASCII letter or digit is that
-//   character. Escapes PCRE2 knows but we do not implement (`\a \e \0 \c \Q \R \X \h \v \N
-//   \p \G \Z …`) are `.unsupportedEscape`; `\x` without hex digits is an error (PCRE2
+//   character. Escapes PCRE2 knows but we do not implement (`\a \e \0 \c \Q \R \X \N
+//   \G \Z …`) are `.unsupportedEscape`; `\x` without hex digits is an error (PCRE2
 //   reads it as NUL). `(?)`, `(?-)` are errors (PCRE2 ignores them).
 // Known limits: no positioned AST is kept (the parser emits Hir directly and reports
 // positions in errors only); nesting deeper than 250 groups is an error.
@@ -465,6 +474,10 @@ struct Parser {
             }
             let members = lower == UInt8(ascii: "d") ? Self.digit : lower == UInt8(ascii: "w") ? Self.word : Self.space
             return .set(negate ? inverted(members) : members)
+        case UInt8(ascii: "h"): return .set(Self.horizontalSpace)
+        case UInt8(ascii: "v"): return .set(Self.verticalSpace)
+        case UInt8(ascii: "H"): return .set(inverted(Self.horizontalSpace))
+        case UInt8(ascii: "V"): return .set(inverted(Self.verticalSpace))
         case UInt8(ascii: "p"), UInt8(ascii: "P"):
             return .property(try parseProperty(start: start, negated: c == UInt8(ascii: "P")))
         case UInt8(ascii: "1")...UInt8(ascii: "9"), UInt8(ascii: "g"), UInt8(ascii: "k"):
@@ -472,8 +485,7 @@ struct Parser {
         case UInt8(ascii: "K"):
             throw error(.notRegular(.resetMatchStart), start)
         case UInt8(ascii: "0"), UInt8(ascii: "a"), UInt8(ascii: "e"), UInt8(ascii: "c"), UInt8(ascii: "o"),
-            UInt8(ascii: "Q"), UInt8(ascii: "E"), UInt8(ascii: "R"), UInt8(ascii: "X"), UInt8(ascii: "h"),
-            UInt8(ascii: "H"), UInt8(ascii: "v"), UInt8(ascii: "V"), UInt8(ascii: "N"), UInt8(ascii: "G"), UInt8(ascii: "Z"), UInt8(ascii: "C"), UInt8(ascii: "u"),
+            UInt8(ascii: "Q"), UInt8(ascii: "E"), UInt8(ascii: "R"), UInt8(ascii: "X"), UInt8(ascii: "N"), UInt8(ascii: "G"), UInt8(ascii: "Z"), UInt8(ascii: "C"), UInt8(ascii: "u"),
             UInt8(ascii: "U"), UInt8(ascii: "l"), UInt8(ascii: "L"):
             throw error(.unsupportedEscape, start)
         case UInt8(ascii: "b"), UInt8(ascii: "B"), UInt8(ascii: "A"), UInt8(ascii: "z"):
@@ -546,6 +558,11 @@ struct Parser {
     private static let digit = ScalarRangeSet([0x30...0x39])
     private static let word = ScalarRangeSet([0x30...0x39, 0x41...0x5A, 0x5F...0x5F, 0x61...0x7A])
     private static let space = ScalarRangeSet([0x09...0x0D, 0x20...0x20])
+    /// PCRE2's `\h` and `\v` (Unicode horizontal and vertical space, UCP or not; in bytes
+    /// mode the members up to 0xFF).
+    private static let horizontalSpace = ScalarRangeSet([0x09...0x09, 0x20...0x20, 0xA0...0xA0, 0x1680...0x1680,
+        0x180E...0x180E, 0x2000...0x200A, 0x202F...0x202F, 0x205F...0x205F, 0x3000...0x3000])
+    private static let verticalSpace = ScalarRangeSet([0x0A...0x0D, 0x85...0x85, 0x2028...0x2029])
 
     private static let posixClasses: [String: [ClosedRange<UInt32>]] = [
         "alpha": [0x41...0x5A, 0x61...0x7A],

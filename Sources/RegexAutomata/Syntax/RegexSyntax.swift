@@ -69,7 +69,7 @@ public enum RegexSyntax {
     /// Parses `pattern` into a ``Hir`` with every flag, escape and mode resolved.
     ///
     /// The accepted language is a subset of PCRE2's with the same meaning (compiled with
-    /// `PCRE2_DOLLAR_ENDONLY | PCRE2_ALT_CIRCUMFLEX | PCRE2_NEVER_UCP`, newline LF),
+    /// `PCRE2_DOLLAR_ENDONLY | PCRE2_ALT_CIRCUMFLEX`, newline LF, and `PCRE2_UCP` only when asked),
     /// with PCRE2_UTF in UTF-8 mode (so `i` is Unicode simple case folding there, ASCII
     /// in bytes mode). Everything else is a ``RegexSyntaxError``
     /// that names the problem and the byte offset where it starts.

@@ -87,7 +87,7 @@ public struct RegexSyntaxError: Error, Sendable, Equatable, CustomStringConverti
         /// `\` followed by a letter or digit that has no meaning (such as `\q`).
         case unknownEscape
         /// An escape PCRE2 knows that this engine does not implement (`\a`, `\e`, `\0`,
-        /// octal, `\c`, `\Q…\E`, `\R`, `\X`, `\h`, `\v`, `\N`, `\G`, `\Z`, …).
+        /// octal, `\c`, `\Q…\E`, `\R`, `\X`, `\N`, `\G`, `\Z`, …).
         case unsupportedEscape
         /// `\p` or `\P` not followed by a letter or a `{…}`, or `\p{` without its `}`.
         case malformedProperty
