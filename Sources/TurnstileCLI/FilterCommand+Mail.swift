@@ -22,6 +22,10 @@ extension FilterCommand {
             }
         } catch {
             let failure = (error as? CommandFailure) ?? CommandFailure(String(describing: error))
+            // A missing configuration file (status 75, EX_TEMPFAIL) fails the run, so
+            // procmail keeps the message and maildrop defers it rather than letting it
+            // through unfiltered.
+            if failure.status == 75 { throw failure }
             // A delivery filter never eats mail: the messages go on as they came.
             if delivery.tag { passThroughUntagged(inputs, output: output, because: failure.message) }
             throw failure

@@ -129,7 +129,8 @@ extension SpamTrainer {
 func learnedRuleSet(_ path: String) throws -> RuleSet {
     var status = stat()
     guard stat(path, &status) == 0 else {
-        throw CommandFailure("\(path): no such learning database (create it with 'turnstile learn --db \(path)')")
+        throw CommandFailure("\(path): no such learning database (create it with 'turnstile learn --db \(path)')",
+                             status: 75)
     }
     do {
         let database = try LearningDatabase(path: path)

@@ -6,9 +6,13 @@ import Turnstile
 /// `turnstile: <message>` to standard error.
 struct CommandFailure: Error {
     var message: String
+    /// The exit status: 2, or 75 (EX_TEMPFAIL) for a missing configuration file, so
+    /// that procmail keeps the original message and maildrop defers it.
+    var status: Int32 = 2
     /// `message`, with a library error's advice to raise a `Limits` field replaced by
     /// the flag that raises it here.
-    init(_ message: String) {
+    init(_ message: String, status: Int32 = 2) {
+        self.status = status
         self.message = message
             .replacingAll(AutomatonError.maxStatesAdvice, with: "raise the limit with --max-states")
             .replacingAll(AutomatonError.maxTableBytesAdvice, with: "raise the limit with --max-table-bytes")

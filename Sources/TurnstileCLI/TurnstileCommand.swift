@@ -67,7 +67,7 @@ struct TurnstileCommand: ParsableCommand {
             terminate(code.rawValue)
         } catch let failure as CommandFailure {
             printError("\(programName): " + failure.message)
-            terminate(2)
+            terminate(failure.status)
         } catch {
             if exitCode(for: error) == .success {
                 exit(withError: error)   // --help, --version

@@ -123,6 +123,33 @@ struct DeliveryRecipeTests {
         try Self.check(home: home, messages: messages)
     }
 
+    /// Issue 37: a typo in `--db` must not let mail through unfiltered. turnstile
+    /// exits 75 (EX_TEMPFAIL) with one sentence: procmail keeps the message as it came
+    /// (byte for byte, in the inbox, untagged) and says so; maildrop defers it (75).
+    @Test("a missing --db database: procmail keeps the message, maildrop defers it",
+          .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/procmail")
+                   && FileManager.default.isExecutableFile(atPath: "/usr/bin/maildrop")))
+    func missingDatabase() throws {
+        let home = try Self.home()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let typo = home.appendingPathComponent("lerned.db").path
+        let recipe = try Self.readmeBlock("procmail").replacingOccurrences(of: "$HOME", with: home.path)
+            .replacingOccurrences(of: "--tag -", with: "--db \(typo) --tag -")
+        #expect(recipe.contains("--db \(typo)"))
+        let rc = try CLI.write(recipe.bytes, to: "procmailrc", in: home)
+        let message = Self.messages()[0]
+        #expect(try Self.deliver("/usr/bin/procmail", ["-m", "DEFAULT=\(home.path)/Mail/Inbox", rc], input: message) == 0)
+        let inbox = try [UInt8](Data(contentsOf: home.appendingPathComponent("Mail/Inbox")))
+        #expect(Self.dropFirstLine(inbox) == Self.dropFirstLine(message), "procmail kept the message as it came")
+        #expect(!FileManager.default.fileExists(atPath: typo), "judging created no database")
+        let drop = try Self.readmeBlock("maildrop").replacingOccurrences(of: "$HOME", with: home.path)
+            .replacingOccurrences(of: "--tag -", with: "--db \(typo) --tag -")
+        let filter = try CLI.write(("DEFAULT=\"\(home.path)/Mail/Inbox2\"\n" + drop).bytes, to: "mailfilter", in: home)
+        chmod(filter, 0o600)
+        #expect(try Self.deliver("/usr/bin/maildrop", [filter], input: Self.dropFirstLine(message)) == 75, "maildrop defers (EX_TEMPFAIL)")
+        #expect(!FileManager.default.fileExists(atPath: home.appendingPathComponent("Mail/Inbox2").path))
+    }
+
     @Test("maildrop: the README's ~/.mailfilter", .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/maildrop")))
     func maildrop() throws {
         let home = try Self.home()
