@@ -1,9 +1,10 @@
 # Turnstile: the two entry points (see README.md, "Quick start").
 #
 #   make run    the main job: build the command-line tool in release mode and run it
-#   make test   install libpcre2-dev if it is missing, build every target, run every test,
-#               then the release-mode checks: bench-smoke, hostile-cli (small), test-spark,
-#               fuzz-smoke
+#   make test   install what the tests need (apt-get), build every target, run every test,
+#               then the release-mode checks on one release build: test-install, deb
+#               (lintian), bench-smoke, hostile-cli (small), test-spark, fuzz-smoke,
+#               test-grep-scripts
 #
 # CI runs `make test` through .ci/run, so a local `make test` is the same check.
 
@@ -13,22 +14,38 @@ SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || command -v sudo 2>/dev/null)
 APT_GET := $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get
 
-.PHONY: mail-quality run test deps bench bench-smoke test-spark spark-deps install install-build uninstall test-install test-grep-scripts grep-links-check
+.PHONY: mail-quality run test deps bench bench-smoke test-spark spark-deps install install-build uninstall test-install test-grep-scripts grep-links-check distribution-files deb docs
 
 # The main job: filter the sample messages with the built-in spam list (prints the clean ones).
 run:
 	$(SWIFT) run -c release turnstile filter Corpora/messages/sample.txt
 
 # Swift Testing already runs tests in parallel inside one process, so no --parallel.
+# One release build serves every release-mode check: test-install builds the installed
+# (static, stripped) binary, and hostile-cli, test-spark, test-grep-scripts and
+# bench-smoke's whole-process rows run that binary (building the CLI a second time in
+# Benchmarks/ took 8 minutes on a loaded 2-core machine).
+RELEASE_BINARY = $(INSTALL_STAGE)/turnstile
 test: deps
 	$(SWIFT) build
 	$(SWIFT) test
-	$(MAKE) bench-smoke
-	$(MAKE) hostile-cli HOSTILE_FLAGS=--small TURNSTILE=$(CURDIR)/Benchmarks/.build/release/turnstile
-	$(MAKE) test-spark TURNSTILE=$(CURDIR)/Benchmarks/.build/release/turnstile
-	$(MAKE) fuzz-smoke FUZZ_SMOKE_SECONDS=20
 	$(MAKE) test-install
-	$(MAKE) test-grep-scripts TURNSTILE=$(CURDIR)/Benchmarks/.build/release/turnstile
+	$(MAKE) deb
+	$(MAKE) bench-smoke TURNSTILE=$(RELEASE_BINARY)
+	$(MAKE) hostile-cli HOSTILE_FLAGS=--small TURNSTILE=$(RELEASE_BINARY)
+	$(MAKE) test-spark TURNSTILE=$(RELEASE_BINARY)
+	$(MAKE) fuzz-smoke FUZZ_SMOKE_SECONDS=20
+	$(MAKE) test-grep-scripts TURNSTILE=$(RELEASE_BINARY)
+
+# DocC for every library product (swift-docc-plugin): each catalog's "Getting started"
+# shows code a test runs (the README's examples). Warnings are errors, so a broken
+# symbol link fails. Output: .build/docs/<target>/ (static HTML).
+DOCC_TARGETS := AutomatonCore LiteralAutomata RegexAutomata Turnstile EventMachine
+docs:
+	for target in $(DOCC_TARGETS); do \
+		$(SWIFT) package --allow-writing-to-directory .build/docs generate-documentation --target $$target \
+			--warnings-as-errors --output-path .build/docs/$$target || exit 1; \
+	done
 
 # libpcre2-8 headers and its pkg-config file, for the PCRE2 oracle the tests use;
 # procmail and maildrop, which the README's delivery recipes run in the tests; spamc and
@@ -60,6 +77,10 @@ deps:
 		echo "make deps: installing graphviz (the event machine's DOT test runs dot) with apt-get"; \
 		$(APT_GET) update && $(APT_GET) install -y --no-install-recommends graphviz; \
 	fi
+	@if ! command -v lintian >/dev/null 2>&1; then \
+		echo "make deps: installing lintian (make deb checks the Debian package with it) with apt-get"; \
+		$(APT_GET) update && $(APT_GET) install -y --no-install-recommends lintian; \
+	fi
 	@if ! command -v man >/dev/null 2>&1 || ! command -v groff >/dev/null 2>&1 \
 		|| ! command -v zsh >/dev/null 2>&1 || ! command -v fish >/dev/null 2>&1; then \
 		echo "make deps: installing man-db, groff-base, zsh and fish (test-install loads the man page and completions) with apt-get"; \
@@ -78,9 +99,11 @@ bench: deps
 
 # Builds the Benchmarks package and runs one quick, small comparison whose match counts
 # must agree with PCRE2 and the other engines (part of `make test`, so it cannot rot).
+# TURNSTILE=path: the turnstile binary for the whole-process rows (default: built here).
 bench-smoke: deps
-	cd Benchmarks && $(SWIFT) build -c release && $(SWIFT) build -c release --product turnstile \
-		&& .build/release/compare --quick --turnstile .build/release/turnstile
+	cd Benchmarks && $(SWIFT) build -c release \
+		&& $(if $(TURNSTILE),true,$(SWIFT) build -c release --product turnstile) \
+		&& .build/release/compare --quick --turnstile $(or $(TURNSTILE),.build/release/turnstile)
 
 # Spark (issue 17, Examples/spark/README.md): pyspark from PyPI in .build-spark/venv,
 # Spark in local mode over a generated corpus of 1,000,000 records, checked against one
@@ -146,21 +169,31 @@ INSTALLED_FILES := \
 	share/zsh/site-functions/_turnstile \
 	share/fish/vendor_completions.d/turnstile.fish
 
-# The man page: swift-argument-parser's generate-manual plugin builds every product (in
-# debug: `swift package` has no --static-swift-stdlib, and after `swift build` this costs
-# nothing) and writes turnstile.1 from the binary's --experimental-dump-help, which is the
-# same in every configuration. generate-manual copies help text as is, so the sed makes
-# its blank lines paragraphs and escapes lines that start with ', roff's control
-# character (man warned on both). The completions come from the installed binary itself.
+# One release build, stripped as distribution packages ship binaries (debug info left
+# out: 100 MB with it, about 10 without). The man page and the completions are not
+# generated here: they are committed under Distribution/ (`make distribution-files`
+# writes them), and DistributionFilesTests fails when the binary's own description
+# (--experimental-dump-help, --generate-completion-script) no longer matches them.
 install-build:
 	$(SWIFT) build $(INSTALL_SWIFT_FLAGS) --product turnstile
-	$(SWIFT) package plugin generate-manual --configuration debug
 	rm -rf $(INSTALL_STAGE) && mkdir -p $(INSTALL_STAGE)
-	cp $(INSTALL_SCRATCH)/release/turnstile $(INSTALL_STAGE)/turnstile
+	strip -o $(INSTALL_STAGE)/turnstile $(INSTALL_SCRATCH)/release/turnstile
+	cp Distribution/turnstile.1 $(INSTALL_STAGE)/turnstile.1
+	for shell in bash zsh fish; do cp Distribution/completion.$$shell $(INSTALL_STAGE)/completion.$$shell || exit 1; done
+
+# Regenerates Distribution/: the man page with swift-argument-parser's generate-manual
+# plugin (it builds every product in debug; after `swift build` that costs little),
+# the description it is made from, and the bash, zsh and fish completions.
+# generate-manual copies help text as is, so the sed makes its blank lines paragraphs
+# and escapes lines that start with ', roff's control character (man warned on both).
+distribution-files:
+	$(SWIFT) build --product turnstile
+	$(SWIFT) package plugin generate-manual --configuration debug
 	sed -e "s/^'/\\\\\\&'/" -e 's/^$$/.Pp/' \
-		$(CURDIR)/.build/plugins/GenerateManual/outputs/TurnstileCLI/turnstile.1 > $(INSTALL_STAGE)/turnstile.1
+		$(CURDIR)/.build/plugins/GenerateManual/outputs/TurnstileCLI/turnstile.1 > Distribution/turnstile.1
+	.build/debug/turnstile --experimental-dump-help > Distribution/turnstile-help.json
 	for shell in bash zsh fish; do \
-		$(INSTALL_STAGE)/turnstile --generate-completion-script $$shell > $(INSTALL_STAGE)/completion.$$shell || exit 1; \
+		.build/debug/turnstile --generate-completion-script $$shell > Distribution/completion.$$shell || exit 1; \
 	done
 
 # GREP_LINKS_DIR=DIR also puts links named grep, egrep and fgrep to the installed binary
@@ -186,6 +219,13 @@ install: grep-links-check install-build
 			echo "linked $(DESTDIR)$(GREP_LINKS_DIR)/$$name -> $(PREFIX)/bin/turnstile"; \
 		done; \
 	fi
+
+# A Debian package from the same one release build (Scripts/build-deb.sh): the binary,
+# man page, completions and the grep links under /usr/lib/turnstile/bin, checked with
+# lintian when it is installed. Writes .build-install/turnstile_VERSION_ARCH.deb.
+DEB_VERSION := $(shell sed -n 's/^let turnstileVersion = "turnstile \(.*\)"/\1/p' Sources/TurnstileCLI/TurnstileCommand.swift)
+deb: install-build
+	Scripts/build-deb.sh $(INSTALL_STAGE) $(DEB_VERSION) $(INSTALL_SCRATCH)
 
 # Removes exactly the files `make install` put there (directories it shares with other
 # packages, such as share/man/man1, stay).

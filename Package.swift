@@ -11,6 +11,9 @@
 //   Turnstile ◄─ SpamdProtocol ◄─ TurnstileServer (SwiftNIO) ◄─ turnstile (executable only:
 //   no library product depends on SwiftNIO)
 //   Turnstile, CSQLite (system libsqlite3) ◄─ LearningStore ◄─ turnstile (executable only)
+//   Turnstile ◄─ TurnstileFoundation, EventMachine ◄─ EventMachineFoundation: LocalizedError
+//   conformances for apps that use Foundation; the library products themselves (and the
+//   turnstile executable) link only the standard library
 import PackageDescription
 
 let strict: [SwiftSetting] = [
@@ -33,6 +36,9 @@ let package = Package(
         .library(name: "LiteralAutomata", targets: ["LiteralAutomata"]),
         .library(name: "RegexAutomata", targets: ["RegexAutomata"]),
         .library(name: "Turnstile", targets: ["Turnstile"]),
+        // `error.localizedDescription` says each error's sentence (Foundation's LocalizedError).
+        .library(name: "TurnstileFoundation", targets: ["TurnstileFoundation"]),
+        .library(name: "EventMachineFoundation", targets: ["EventMachineFoundation"]),
         .executable(name: "turnstile", targets: ["TurnstileCLI"]),
         // The oracle is a product only so that Benchmarks/ can import it.
         .library(name: "PCRE2Oracle", targets: ["PCRE2Oracle"]),
@@ -41,6 +47,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         // `turnstile serve` only (TurnstileServer): NIOCore and NIOPosix.
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        // `make docs`: the DocC catalogs of the library products (a plugin; nothing links it).
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         // CRC-32C for saved files in C: the CPU's crc32 instruction has no Swift name.
@@ -58,6 +66,9 @@ let package = Package(
             dependencies: ["AutomatonCore", "LiteralAutomata", "RegexAutomata"],
             swiftSettings: strict
         ),
+        .target(name: "TurnstileFoundation", dependencies: ["AutomatonCore", "RegexAutomata", "Turnstile"],
+                swiftSettings: strict),
+        .target(name: "EventMachineFoundation", dependencies: ["EventMachine"], swiftSettings: strict),
         .executableTarget(
             name: "TurnstileCLI",
             dependencies: [
@@ -91,14 +102,15 @@ let package = Package(
         // Shared test helpers: case loader, seeded generator, naive reference matchers.
         .target(
             name: "TestSupport",
-            dependencies: ["AutomatonCore", "PCRE2Oracle"],
+            // Not PCRE2Oracle: the EventMachine tests need no libpcre2.
+            dependencies: ["AutomatonCore"],
             path: "Tests/TestSupport",
             swiftSettings: strict
         ),
         .testTarget(name: "AutomatonCoreTests", dependencies: ["AutomatonCore", "TestSupport"]),
         .testTarget(
             name: "EventMachineTests",
-            dependencies: ["EventMachine", "EventMachineTesting", "AutomatonCore", "TestSupport"]
+            dependencies: ["EventMachine", "EventMachineFoundation", "EventMachineTesting", "AutomatonCore", "TestSupport"]
         ),
         .testTarget(name: "PCRE2OracleTests", dependencies: ["PCRE2Oracle", "TestSupport"]),
         .testTarget(
@@ -113,11 +125,11 @@ let package = Package(
         .testTarget(name: "SpamdProtocolTests", dependencies: ["SpamdProtocol", "Turnstile"]),
         .testTarget(
             name: "TurnstileTests",
-            dependencies: ["Turnstile", "AutomatonCore", "TestSupport", "PCRE2Oracle"]
+            dependencies: ["Turnstile", "TurnstileFoundation", "AutomatonCore", "TestSupport", "PCRE2Oracle"]
         ),
         .testTarget(
             name: "EventMachineExamplesTests",
-            dependencies: ["TestSupport"] + eventMachineExamples.map { .target(name: "example-\($0)") }
+            dependencies: ["TestSupport", "example-spam-check"] + eventMachineExamples.map { .target(name: "example-\($0)") }
         ),
         // Runs the built `turnstile` binary; depending on the executable target makes
         // `swift build --build-tests` / `swift test` build it first.
@@ -125,6 +137,9 @@ let package = Package(
             name: "TurnstileCLITests",
             dependencies: ["TestSupport", "TurnstileCLI"]
         ),
+        // The Turnstile library alone in a program (LibraryLinkageTests: no Foundation).
+        .executableTarget(name: "example-spam-check", dependencies: ["Turnstile"], path: "Examples/spam-check",
+                          exclude: ["expected-output.txt"], swiftSettings: strict),
     ] + eventMachineExamples.map { name in
         .executableTarget(name: "example-\(name)", dependencies: ["EventMachine"], path: "Examples/\(name)",
                          exclude: ["expected-output.txt"], swiftSettings: strict)

@@ -29,7 +29,10 @@ $installed"
 if ldd "$root/bin/turnstile" | grep -q 'libswiftCore'; then
     fail "the installed binary links libswiftCore.so dynamically (expected --static-swift-stdlib)"
 fi
-echo "test-install: binary ok ($("$root/bin/turnstile" --version))"
+if readelf -S "$root/bin/turnstile" | grep -q '\.debug_info'; then
+    fail "the installed binary carries debug info (expected a stripped binary)"
+fi
+echo "test-install: binary ok ($("$root/bin/turnstile" --version), $(du -h "$root/bin/turnstile" | cut -f1), stripped)"
 
 # The man page: man renders it without groff warnings, and it documents each subcommand.
 page=$(MANWIDTH=80 man --warnings -l "$root/share/man/man1/turnstile.1" 2>"$work/man.err") \

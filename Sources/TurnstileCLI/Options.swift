@@ -17,7 +17,9 @@ enum ColorWhen: String, ExpressibleByArgument, CaseIterable {
 }
 
 /// The rule options every subcommand shares: where the patterns come from and how
-/// they are read.
+/// they are read. A new option here, in GrepOptions, StreamOptions or FormatOptions
+/// also goes into QuickArguments (its default and its spelling): QuickArgumentsTests
+/// fails until it does.
 struct RuleOptions: ParsableArguments {
     @Option(
         name: [.customShort("e"), .customLong("regexp")], parsing: .unconditionalSingleValue,

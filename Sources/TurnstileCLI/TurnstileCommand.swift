@@ -52,8 +52,15 @@ struct TurnstileCommand: ParsableCommand {
             printUsageHint()
             terminate(2)
         }
+        let normalized = ArgumentNormalizer.current
+        if normalized.count == 2, normalized[1] == "--version" {
+            print(turnstileVersion)  // as ArgumentParser prints it, without reading every command
+            terminate(0)
+        }
         do {
-            var command = try parseAsRoot(Array(ArgumentNormalizer.current.dropFirst()))
+            // match and grep: read from a table (QuickArguments); anything else, or any
+            // line that table does not know for certain, by ArgumentParser.
+            var command = try QuickArguments.command(normalized) ?? parseAsRoot(Array(normalized.dropFirst()))
             try command.run()
             terminate(0)
         } catch let code as ExitCode {

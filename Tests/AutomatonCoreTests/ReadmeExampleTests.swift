@@ -50,5 +50,9 @@ import TestSupport
         #expect(readme.imports == ["import AutomatonCore"], "the README block starts with its import")
         let region = ReadmeSnippet.markedRegion(inFile: #filePath, begin: "// README-BEGIN", end: "// README-END")
         #expect(readme.body == region, "README.md's library example differs from ReadmeExampleTests.swift; copy the marked region over")
+        let article = try #require(ReadmeSnippet.swiftBlockBody(under: "## Example", in: "Sources/AutomatonCore/AutomatonCore.docc/GettingStarted.md"),
+                                   "the DocC article Sources/AutomatonCore/AutomatonCore.docc/GettingStarted.md has no ```swift block under '## Example'")
+        #expect(article.imports == readme.imports && article.body == region,
+                "the DocC Getting started article of AutomatonCore differs from the tested code; copy the marked region over")
     }
 }

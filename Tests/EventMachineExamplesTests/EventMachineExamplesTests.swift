@@ -28,16 +28,9 @@ struct EventMachineExamplesTests {
 
     @Test("EventMachine example prints its expected output and exits 0", arguments: names)
     func example(name: String) throws {
-        let process = Process()
-        process.executableURL = Self.binary(name)
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let stdout = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "example-\(name) failed: \(stderr)")
+        let r = try ChildProcess.run(Self.binary(name), [], stdin: nil)
+        let stdout = r.out
+        #expect(r.status == 0, "example-\(name) failed: \(r.err)")
         let expectedURL = SharedCorpora.repositoryRoot.appendingPathComponent("Examples/\(name)/expected-output.txt")
         let expected = try String(contentsOf: expectedURL, encoding: .utf8)
         #expect(stdout == expected, "example-\(name) printed something else than \(expectedURL.path)")

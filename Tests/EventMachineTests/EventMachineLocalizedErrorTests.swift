@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import EventMachine
+import EventMachineFoundation
 
 /// The event machine's errors print their sentences through `localizedDescription`.
 @Suite("EventMachine errors: localizedDescription is the error's sentence")

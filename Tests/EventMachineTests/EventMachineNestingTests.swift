@@ -203,18 +203,9 @@ struct EventMachineNestingTests {
             print("EventMachine DOT: Graphviz `dot` not installed (make deps installs it); skipped running it")
             return
         }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: dotTool)
-        process.arguments = ["-Tplain"]
-        let input = Pipe(), output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        try process.run()
-        input.fileHandleForWriting.write(Data(dot.utf8))
-        try input.fileHandleForWriting.close()
-        let plain = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        let r = try ChildProcess.run(dotTool, ["-Tplain"], stdin: Array(dot.utf8))
+        let plain = r.out
+        #expect(r.status == 0, "\(r.err)")
         let nodes = Set(plain.split(separator: "\n").filter { $0.hasPrefix("node ") }.map { String($0.split(separator: " ")[1]) })
         #expect(nodes == ["__start", "off", "idle", "playing", "paused"])
         #expect(plain.split(separator: "\n").filter { $0.hasPrefix("edge ") }.count == Self.rules.count + 1)

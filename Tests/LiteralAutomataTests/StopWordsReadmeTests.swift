@@ -49,5 +49,9 @@ import Testing
         let region = ReadmeSnippet.markedRegion(
             inFile: #filePath, begin: "// --- README: Stop words (begin) ---", end: "// --- README: Stop words (end) ---")
         #expect(readme.body == region, "README.md's stop-word example differs from StopWordsReadmeTests.swift; copy the marked region over")
+        let article = try #require(ReadmeSnippet.swiftBlockBody(under: "## Example", in: "Sources/LiteralAutomata/LiteralAutomata.docc/GettingStarted.md"),
+                                   "the DocC article Sources/LiteralAutomata/LiteralAutomata.docc/GettingStarted.md has no ```swift block under '## Example'")
+        #expect(article.imports == readme.imports && article.body == region,
+                "the DocC Getting started article of LiteralAutomata differs from the tested code; copy the marked region over")
     }
 }

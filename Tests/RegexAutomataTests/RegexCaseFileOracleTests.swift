@@ -81,5 +81,13 @@ struct RegexCaseFileOracleTests {
         }
         let url = SharedCorpora.ownCorpora.appendingPathComponent("cases/regex.json")
         try ("[\n" + lines.joined(separator: ",\n") + "\n]\n").write(to: url, atomically: true, encoding: .utf8)
+        // What was written reads back as the same cases, each with PCRE2's matches.
+        let written = CaseFile.load("regex.json")
+        #expect(written.map(\.name) == regexCases.map(\.name))
+        for testCase in written {
+            let regex = try PCRE2Regex(pattern: testCase.patterns[0], options: testCase.pcre2Options)
+            let found = try regex.matches(in: testCase.haystackBytes).map { [0, $0.lowerBound, $0.upperBound] }
+            #expect(found == testCase.expected, "\(testCase.name)")
+        }
     }
 }

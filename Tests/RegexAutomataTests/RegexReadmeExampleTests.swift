@@ -20,5 +20,9 @@ import Testing
         #expect(readme.imports == ["import RegexAutomata"])
         let region = ReadmeSnippet.markedRegion(inFile: #filePath, begin: "// README-BEGIN regex", end: "// README-END regex")
         #expect(readme.body == region, "README.md's regex example differs from RegexReadmeExampleTests.swift")
+        let article = try #require(ReadmeSnippet.swiftBlockBody(under: "## Example", in: "Sources/RegexAutomata/RegexAutomata.docc/GettingStarted.md"),
+                                   "the DocC article Sources/RegexAutomata/RegexAutomata.docc/GettingStarted.md has no ```swift block under '## Example'")
+        #expect(article.imports == readme.imports && article.body == region,
+                "the DocC Getting started article of RegexAutomata differs from the tested code; copy the marked region over")
     }
 }

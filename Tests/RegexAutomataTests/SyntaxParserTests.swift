@@ -110,7 +110,8 @@ struct SyntaxParserHirTests {
         HirCase(pattern: "(?i)1é", hir: .concat([lit("1"), .scalarClass([0xC9...0xC9, 0xE9...0xE9])])),
         HirCase(pattern: "(?i)[a-c]", hir: .byteClass([0x41...0x43, 0x61...0x63])),
         HirCase(pattern: "(?i)[^a]", options: bytesMode, hir: .byteClass([0...0x40, 0x42...0x60, 0x62...0xFF])),
-        HirCase(pattern: "(?i)[[:upper:]]", hir: .scalarClass([0x41...0x5A, 0x61...0x7A, 0x17F...0x17F, 0x212A...0x212A])),
+        // POSIX classes are not folded (PCRE2 10.42: `(?i)[[:upper:]]` does not match U+212A or ſ).
+        HirCase(pattern: "(?i)[[:upper:]]", hir: .byteClass([0x41...0x5A, 0x61...0x7A])),
         HirCase(pattern: "(?i)\\x41", hir: folded("a")),
         HirCase(pattern: "(?i:a)a", hir: .concat([folded("a"), lit("a")])),
         HirCase(pattern: "(a(?i)b|c)d", hir: .concat([.alternation([.concat([lit("a"), folded("b")]), folded("c")]), lit("d")])),

@@ -12,9 +12,9 @@
 /// and lazy quantifiers with bounds of at most ``maxBound`` (so DFAs stay small), the
 /// anchors `^ $ \A \z \b \B`, and the flags `i m s` scoped `(?i:…)` and unscoped `(?-i)`.
 ///
-/// Haystacks avoid the characters on which PCRE2's Unicode case folding differs from
-/// Turnstile's ASCII-only folding (`É`, `K` U+212A, `ſ` U+017F), so PCRE2 stays an exact
-/// oracle for them even under `i`.
+/// In UTF-8 mode haystacks hold the characters whose simple case folding is not ASCII's
+/// (`É`, `K` U+212A KELVIN SIGN, which folds to `k`, and `ſ` U+017F, which folds to `s`),
+/// and patterns the literals `k` and `s`, so `(?i)` folding is checked against PCRE2's.
 ///
 /// ```swift
 /// var generator = RandomRegexGenerator(seed: 42, mode: .utf8)
@@ -55,7 +55,7 @@ public struct RandomRegexGenerator: Sendable {
     public var haystackAlphabet: [[UInt8]] {
         let ascii = ["a", "b", "c", "A", "B", "C", "\n", " ", "1", "_", "-"].map { Array($0.utf8) }
         switch mode {
-        case .utf8: return ascii + [Array("é".utf8), Array("日".utf8)]
+        case .utf8: return ascii + ["é", "日", "É", "\u{212A}", "ſ", "k", "s"].map { Array($0.utf8) }
         case .bytes: return ascii + [[0xFF], [0xC3], [0xA9], [0x80]]
         }
     }
@@ -163,7 +163,7 @@ public struct RandomRegexGenerator: Sendable {
         case 6: return pick(["A", "B"])
         case 7: return pick([" ", "\\n", "_", "1"])
         case 8: return pick(["\\.", "\\*", "\\-", "\\x61", "\\x{62}", "\\ "])
-        case 9: return mode == .utf8 ? pick(["é", "日"]) : pick(["\\xff", "\\xC3", "\\xa9"])
+        case 9: return mode == .utf8 ? pick(["é", "日", "k", "s"]) : pick(["\\xff", "\\xC3", "\\xa9"])
         default: return "a"
         }
     }

@@ -19,10 +19,11 @@ public enum ReadmeSnippet {
         return region.map { $0.trimmingCharacters(in: .whitespaces).isEmpty ? "" : String($0.dropFirst(indent)) }
     }
 
-    /// The lines of the first ```swift block after the line `heading` in README.md and
-    /// before the next heading of the same or a higher level; nil if there is none.
-    public static func swiftBlock(under heading: String) -> [String]? {
-        let url = SharedCorpora.repositoryRoot.appendingPathComponent("README.md")
+    /// The lines of the first ```swift block after the line `heading` in `file` (a path
+    /// from the repository root: README.md, or a DocC article) and before the next
+    /// heading of the same or a higher level; nil if there is none.
+    public static func swiftBlock(under heading: String, in file: String = "README.md") -> [String]? {
+        let url = SharedCorpora.repositoryRoot.appendingPathComponent(file)
         guard let text = try? String(contentsOf: url, encoding: .utf8) else { return nil }
         let lines = text.components(separatedBy: "\n")
         guard let h = lines.firstIndex(of: heading) else { return nil }
@@ -38,8 +39,8 @@ public enum ReadmeSnippet {
 
     /// The block under `heading` with its leading `import …` lines and the blank line
     /// after them removed.
-    public static func swiftBlockBody(under heading: String) -> (imports: [String], body: [String])? {
-        guard let block = swiftBlock(under: heading) else { return nil }
+    public static func swiftBlockBody(under heading: String, in file: String = "README.md") -> (imports: [String], body: [String])? {
+        guard let block = swiftBlock(under: heading, in: file) else { return nil }
         let imports = block.prefix { $0.hasPrefix("import ") }
         var body = block.dropFirst(imports.count)
         if body.first == "" { body = body.dropFirst() }

@@ -10,14 +10,6 @@ struct CLIResult {
     var err: String { String(decoding: stderr, as: UTF8.self) }
 }
 
-/// Collects bytes written from another thread.
-final class ByteBox: @unchecked Sendable {
-    private let lock = NSLock()
-    private var storage = Data()
-    func set(_ data: Data) { lock.lock(); storage = data; lock.unlock() }
-    var bytes: [UInt8] { lock.lock(); defer { lock.unlock() }; return [UInt8](storage) }
-}
-
 /// Runs the `turnstile` binary built next to the test bundle.
 enum CLI {
     /// The tests write to pipes whose reader may be gone (a usage error, the broken-pipe
@@ -56,32 +48,10 @@ enum CLI {
     /// Runs `turnstile args…` with `stdin` as standard input, from the repository root.
     static func run(_ args: [String], stdin: [UInt8] = [], environment: [String: String] = [:]) throws -> CLIResult {
         _ = ignoreSIGPIPE
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = args
-        process.currentDirectoryURL = SharedCorpora.repositoryRoot
         var env = childEnvironment
         for (k, v) in environment { env[k] = v }
-        process.environment = env
-        let input = Pipe(), output = Pipe(), errors = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let group = DispatchGroup()
-        let outBox = ByteBox(), errBox = ByteBox()
-        let stdinData = Data(stdin)
-        let writer = input.fileHandleForWriting
-        let outReader = output.fileHandleForReading, errReader = errors.fileHandleForReading
-        DispatchQueue.global().async(group: group) {
-            try? writer.write(contentsOf: stdinData)
-            try? writer.close()
-        }
-        DispatchQueue.global().async(group: group) { outBox.set(outReader.readDataToEndOfFile()) }
-        DispatchQueue.global().async(group: group) { errBox.set(errReader.readDataToEndOfFile()) }
-        group.wait()
-        process.waitUntilExit()
-        return CLIResult(status: process.terminationStatus, stdout: outBox.bytes, stderr: errBox.bytes)
+        let r = try ChildProcess.run(binary, args, stdin: stdin, environment: env, directory: SharedCorpora.repositoryRoot)
+        return CLIResult(status: r.status, stdout: r.stdout, stderr: r.stderr)
     }
 
     /// Runs `turnstile args…` with standard input fed by `feed` (on its own thread,

@@ -119,42 +119,17 @@ struct GrepComparisonTests {
     }
 
     static func runGrep(_ args: [String], in dir: URL, stdin: [UInt8] = []) throws -> (Run, String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: grep!)
-        process.arguments = args
-        process.currentDirectoryURL = dir
-        process.environment = ["LC_ALL": "C", "PATH": "/usr/bin:/bin"]
-        let input = Pipe(), output = Pipe(), errors = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        try input.fileHandleForWriting.write(contentsOf: Data(stdin))
-        try input.fileHandleForWriting.close()
-        let out = output.fileHandleForReading.readDataToEndOfFile()
-        let err = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (Run(status: process.terminationStatus, stdout: [UInt8](out)), String(decoding: err, as: UTF8.self))
+        try run(URL(fileURLWithPath: grep!), args, in: dir, stdin: stdin)
     }
 
     static func runTurnstile(_ args: [String], in dir: URL, stdin: [UInt8] = []) throws -> (Run, String) {
-        let process = Process()
-        process.executableURL = CLI.binary
-        process.arguments = args
-        process.currentDirectoryURL = dir
-        process.environment = ["LC_ALL": "C", "PATH": "/usr/bin:/bin"]
-        let input = Pipe(), output = Pipe(), errors = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = errors
-        _ = CLI.ignoreSIGPIPE
-        try process.run()
-        try? input.fileHandleForWriting.write(contentsOf: Data(stdin))
-        try? input.fileHandleForWriting.close()
-        let out = output.fileHandleForReading.readDataToEndOfFile()
-        let err = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (Run(status: process.terminationStatus, stdout: [UInt8](out)), String(decoding: err, as: UTF8.self))
+        try run(CLI.binary, args, in: dir, stdin: stdin)
+    }
+
+    static func run(_ executable: URL, _ args: [String], in dir: URL, stdin: [UInt8]) throws -> (Run, String) {
+        let r = try ChildProcess.run(executable, args, stdin: stdin, environment: ["LC_ALL": "C", "PATH": "/usr/bin:/bin"],
+                                     directory: dir)
+        return (Run(status: r.status, stdout: r.stdout), r.err)
     }
 
     /// Runs both with `flags`, the patterns and `inputs` and records any difference.

@@ -28,23 +28,8 @@ struct GrepIdiomTests {
 
     static func run(_ executable: URL, _ args: [String], stdin: [UInt8], environment: [String: String], in dir: URL) throws
         -> (status: Int32, stdout: [UInt8], stderr: String) {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = args
-        process.currentDirectoryURL = dir
-        process.environment = environment
-        let input = Pipe(), output = Pipe(), errors = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = errors
-        _ = CLI.ignoreSIGPIPE
-        try process.run()
-        try? input.fileHandleForWriting.write(contentsOf: Data(stdin))
-        try? input.fileHandleForWriting.close()
-        let out = output.fileHandleForReading.readDataToEndOfFile()
-        let err = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, [UInt8](out), String(decoding: err, as: UTF8.self))
+        let r = try ChildProcess.run(executable, args, stdin: stdin, environment: environment, directory: dir)
+        return (r.status, r.stdout, r.err)
     }
 
     static func compare(_ c: Case) throws {

@@ -52,26 +52,9 @@ struct GrepPersonalityTests {
     static func run(_ script: String, path: String, locale: String) throws -> Outcome {
         let dir = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")
-        process.arguments = ["30", "/bin/sh", "-c", script]
-        process.currentDirectoryURL = dir
-        process.environment = ["LC_ALL": locale, "PATH": path, "HOME": dir.path]
-        let output = Pipe(), errors = Pipe()
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = output
-        process.standardError = errors
-        _ = CLI.ignoreSIGPIPE
-        try process.run()
-        let group = DispatchGroup()
-        let errBox = ByteBox()
-        let errReader = errors.fileHandleForReading
-        DispatchQueue.global().async(group: group) { errBox.set(errReader.readDataToEndOfFile()) }
-        let out = output.fileHandleForReading.readDataToEndOfFile()
-        group.wait()
-        process.waitUntilExit()
-        let err = String(decoding: errBox.bytes, as: UTF8.self)
-        return Outcome(status: process.terminationStatus, stdout: [UInt8](out), wroteErrors: !err.isEmpty, stderr: err)
+        let r = try ChildProcess.run("/usr/bin/timeout", ["30", "/bin/sh", "-c", script], stdin: nil,
+                                     environment: ["LC_ALL": locale, "PATH": path, "HOME": dir.path], directory: dir)
+        return Outcome(status: r.status, stdout: r.stdout, wroteErrors: !r.stderr.isEmpty, stderr: r.err)
     }
 
     static func compare(_ c: Case) throws {

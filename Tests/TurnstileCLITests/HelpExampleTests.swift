@@ -38,20 +38,10 @@ struct HelpExampleTests {
         let binDir = CLI.binary.deletingLastPathComponent().path
         var checked = 0
         for (command, expected) in examples {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/bin/sh")
-            process.arguments = ["-c", command]
-            process.currentDirectoryURL = dir
             var env = CLI.childEnvironment
             env["PATH"] = binDir + ":" + (env["PATH"] ?? "/usr/bin:/bin")
             env["NO_COLOR"] = nil
-            process.environment = env
-            let out = Pipe()
-            process.standardOutput = out
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            let data = out.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
+            let data = try ChildProcess.run("/bin/sh", ["-c", command], stdin: nil, environment: env, directory: dir).stdout
             // Outputs shown with "..." are abridged, and timings vary.
             guard !expected.isEmpty, !expected.contains("...") else { continue }
             let got = String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)

@@ -65,9 +65,9 @@ struct HostileInputTests {
         #expect(regex.stdout == literal.stdout)
     }
 
-    @Test("an endless NUL stream (/dev/zero) with --max-record-bytes streams out without buffering the record")
+    @Test("an endless NUL stream (/dev/zero) with --max-record-bytes streams out without buffering the record",
+          .enabled(if: FileManager.default.isReadableFile(atPath: "/dev/zero"), "skipped: this system has no readable /dev/zero"))
     func devZero() throws {
-        guard FileManager.default.isReadableFile(atPath: "/dev/zero") else { return }
         let want = Self.big
         var seen = 0
         let result = try CLI.stream(["filter", "--max-record-bytes", "65536", "/dev/zero"], feed: { $0.closeFile() }) { out in

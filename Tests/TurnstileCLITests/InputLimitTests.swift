@@ -52,9 +52,9 @@ struct InputLimitTests {
         }
     }
 
-    @Test("a pattern file that never ends (/dev/zero) stops at the limit instead of filling memory")
+    @Test("a pattern file that never ends (/dev/zero) stops at the limit instead of filling memory",
+          .enabled(if: FileManager.default.isReadableFile(atPath: "/dev/zero"), "skipped: this system has no readable /dev/zero"))
     func endlessPatternFile() throws {
-        guard FileManager.default.fileExists(atPath: "/dev/zero") else { return }
         let result = try CLI.run(["match", "-F", "-f", "/dev/zero", "--max-pattern-file-bytes", "1000000", "/dev/null"])
         #expect(result.status == 2)
         #expect(result.err.contains("/dev/zero is larger than the 1000000-byte limit"), "\(result.err)")

@@ -67,20 +67,11 @@ struct MatchCommandTests {
         for (pattern, files, flags) in [("foo", [a], []), ("foo", [a, b, c], []), ("o+", [c, a], []), ("zzz", [a], []),
                                         ("", [c], []), ("o*", [b, c], []), ("$", [b], []), ("o*", [], []),
                                         ("foo", [a, b], ["-v"]), ("o", [], ["-v"]), ("zzz", [a], ["-v"])] {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: rg)
-            process.arguments = ["--json", "--no-config", "-j1"] + flags + ["-e", pattern] + files
-            let pipe = Pipe(), input = Pipe()
-            process.standardOutput = pipe
-            process.standardInput = input
-            try process.run()
-            let stdin = "foo\nbar\n".bytes
-            try? input.fileHandleForWriting.write(contentsOf: Data(stdin))  // rg reads no stdin with files
-            try? input.fileHandleForWriting.close()
-            let expected = [UInt8](pipe.fileHandleForReading.readDataToEndOfFile())
-            process.waitUntilExit()
+            let stdin = "foo\nbar\n".bytes  // rg reads no stdin with files
+            let process = try ChildProcess.run(rg, ["--json", "--no-config", "-j1"] + flags + ["-e", pattern] + files, stdin: stdin)
+            let expected = process.stdout
             let ours = try CLI.run(["match", "--json"] + flags + ["-e", pattern] + files, stdin: stdin)
-            #expect(ours.status == process.terminationStatus, "\(pattern) \(files) \(flags): \(ours.err)")
+            #expect(ours.status == process.status, "\(pattern) \(files) \(flags): \(ours.err)")
             // The summary's bytes_printed is the sum of the end messages', as in rg.
             let messages = try String(decoding: ours.stdout, as: UTF8.self).split(separator: "\n").map {
                 try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] ?? [:]

@@ -52,20 +52,11 @@ import TestSupport
             withDestinationURL: SharedCorpora.repositoryRoot.appendingPathComponent("Corpora"))
         let binDir = CLI.binary.deletingLastPathComponent().path
         for example in Self.examples {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/bin/bash")
-            process.arguments = ["-c", example.command + " 2>&1"]
-            process.currentDirectoryURL = scratch
             var env = CLI.childEnvironment
             env["PATH"] = binDir + ":" + (env["PATH"] ?? "/usr/bin:/bin")
             env["NO_COLOR"] = "1"
-            process.environment = env
-            let output = Pipe()
-            process.standardOutput = output
-            process.standardInput = FileHandle.nullDevice
-            try process.run()
-            let data = output.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
+            let data = try ChildProcess.run("/bin/bash", ["-c", example.command + " 2>&1"], stdin: nil, environment: env,
+                                            directory: scratch).stdout
             var got = String(decoding: data, as: UTF8.self).components(separatedBy: "\n")
             if got.last == "" { got.removeLast() }
             let expected = example.expected

@@ -74,8 +74,9 @@ struct SpamToTests {
         p.environment = CLI.childEnvironment
         p.standardOutput = FileHandle.nullDevice
         try p.run()
-        // Start-up plus judging takes well under this; then it waits for the lock.
-        Thread.sleep(forTimeInterval: 4)
+        // It polls the lock file with usleep(3): wait until it sleeps there, however
+        // slow the machine (a fixed pause was flaky under load).
+        #expect(Self.waitUntil { Self.kernelWait(of: p).contains("nanosleep") || !p.isRunning }, "never slept on the lock")
         #expect(p.isRunning, "waiting for the lock")
         #expect(try String(contentsOfFile: junk, encoding: .utf8) == Self.earlier, "nothing written while locked")
         try FileManager.default.removeItem(atPath: lock)
@@ -115,7 +116,8 @@ struct SpamToTests {
         p.environment = CLI.childEnvironment
         p.standardOutput = FileHandle.nullDevice
         try p.run()
-        Thread.sleep(forTimeInterval: 4)
+        // A blocked F_SETLKW shows in /proc/locks as a waiter ("->") with its pid.
+        #expect(Self.waitUntil { Self.blockedOnLock(p) || !p.isRunning }, "never blocked on the fcntl lock")
         #expect(p.isRunning, "waiting for the fcntl lock")
         #expect(try String(contentsOfFile: junk, encoding: .utf8) == Self.earlier, "nothing written while locked")
         try toHolder.fileHandleForWriting.close()
@@ -153,5 +155,28 @@ struct SpamToTests {
         let got = try String(contentsOfFile: junk, encoding: .utf8)
         #expect(got == Self.earlier + spamA + spamB || got == Self.earlier + spamB + spamA,
                 "got \(got.utf8.count) bytes, want \((Self.earlier + spamA + spamB).utf8.count)")
+    }
+
+    /// Polls `condition` every 20 ms for up to a minute; whether it became true.
+    static func waitUntil(_ condition: () -> Bool) -> Bool {
+        let deadline = Date(timeIntervalSinceNow: 60)
+        while Date() < deadline {
+            if condition() { return true }
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+        return false
+    }
+
+    /// Where in the kernel `process` waits (/proc/PID/wchan), "" when unknown.
+    static func kernelWait(of process: Process) -> String {
+        (try? String(contentsOfFile: "/proc/\(process.processIdentifier)/wchan", encoding: .utf8)) ?? ""
+    }
+
+    /// Whether `process` waits for a POSIX lock (a "->" line of /proc/locks with its pid).
+    static func blockedOnLock(_ process: Process) -> Bool {
+        let locks = (try? String(contentsOfFile: "/proc/locks", encoding: .utf8)) ?? ""
+        return locks.split(separator: "\n").contains { line in
+            line.contains("->") && line.split(separator: " ").contains(Substring(String(process.processIdentifier)))
+        }
     }
 }

@@ -29,19 +29,8 @@ struct UnicodeCaseFoldingCLITests {
     ]
 
     static func grep(_ pattern: String) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/grep")
-        process.arguments = ["-o", "-i", "-e", pattern]
-        process.environment = ["LC_ALL": "C.UTF-8", "PATH": "/usr/bin:/bin"]
-        let input = Pipe(), output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        try process.run()
-        try input.fileHandleForWriting.write(contentsOf: Data(Self.input.utf8))
-        try input.fileHandleForWriting.close()
-        let out = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: out, as: UTF8.self)
+        try ChildProcess.run("/usr/bin/grep", ["-o", "-i", "-e", pattern], stdin: Array(Self.input.utf8),
+                             environment: ["LC_ALL": "C.UTF-8", "PATH": "/usr/bin:/bin"]).out
     }
 
     @Test("match -o -i on Latin, Greek (with final sigma), Cyrillic; no ß → ss", arguments: 0..<cases.count)

@@ -20,13 +20,8 @@ struct DefaultSpamListTests {
         let out = FileManager.default.temporaryDirectory
             .appendingPathComponent("DefaultSpamList-\(UInt64.random(in: 0...UInt64.max)).swift")
         defer { try? FileManager.default.removeItem(at: out) }
-        let script = Process()
-        script.executableURL = URL(fileURLWithPath: "/bin/sh")
-        script.arguments = [root.appendingPathComponent("Scripts/generate-default-list.sh").path, out.path]
-        script.standardOutput = FileHandle.nullDevice
-        try script.run()
-        script.waitUntilExit()
-        #expect(script.terminationStatus == 0)
+        let script = try ChildProcess.run("/bin/sh", [root.appendingPathComponent("Scripts/generate-default-list.sh").path, out.path], stdin: nil)
+        #expect(script.status == 0, "\(script.err)")
         let generated = try #require(FileManager.default.contents(atPath: out.path))
         let checkedIn = try #require(FileManager.default.contents(
             atPath: root.appendingPathComponent("Sources/Turnstile/Generated/DefaultSpamList.swift").path))

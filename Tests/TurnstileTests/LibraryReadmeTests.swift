@@ -71,5 +71,9 @@ struct LibraryReadmeTests {
             inFile: #filePath, begin: "// --- README: library in Swift (begin) ---",
             end: "// --- README: library in Swift (end) ---")
         #expect(readme.body == region, "README.md's library example differs from LibraryReadmeTests.swift; copy the marked region over")
+        let article = try #require(ReadmeSnippet.swiftBlockBody(under: "## Example", in: "Sources/Turnstile/Turnstile.docc/GettingStarted.md"),
+                                   "the DocC article Sources/Turnstile/Turnstile.docc/GettingStarted.md has no ```swift block under '## Example'")
+        #expect(article.imports == readme.imports && article.body == region,
+                "the DocC Getting started article of Turnstile differs from the tested code; copy the marked region over")
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TurnstileFoundation
 import Testing
 import Turnstile
 import AutomatonCore

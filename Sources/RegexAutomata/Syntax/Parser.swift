@@ -597,7 +597,7 @@ struct Parser {
             pos += 1
         }
         var set = ScalarRangeSet()
-        var properties = ScalarRangeSet()  // never folded
+        var properties = ScalarRangeSet()  // never folded: \p{…}, POSIX classes, \d \w \s
         var first = true
         while true {
             guard let c = peek() else { throw error(.unclosedClass, open) }
@@ -621,8 +621,11 @@ struct Parser {
             case .character(let scalar):
                 set.insert(scalar...scalar)
             case .set(let members):
+                // POSIX classes and \d \w \s are never folded under `i`, as in PCRE2
+                // (their ASCII letters hold both cases already; folding would add U+212A
+                // KELVIN SIGN and ſ, which `(?i)[[:ascii:]]` does not match in PCRE2).
                 if rangeFollows { throw error(.classInRange, itemStart) }
-                set.insert(contentsOf: members)
+                properties.insert(contentsOf: members)
             case .property(let members):
                 if rangeFollows { throw error(.classInRange, itemStart) }
                 properties.insert(contentsOf: members)

@@ -26,10 +26,11 @@ struct ArgumentNormalizer {
     /// parsing and only read afterwards.
     nonisolated(unsafe) static var current: [String] = CommandLine.arguments
 
-    /// The subcommands whose options are known (others pass through unchanged).
-    let spellings: [String: OptionSpellings]
+    /// The options of a subcommand, nil for one whose options are not known (its
+    /// arguments pass through unchanged).
+    let spellings: (String) -> OptionSpellings?
 
-    init(spellings: [String: OptionSpellings] = OptionSpellings.bySubcommand) {
+    init(spellings: @escaping (String) -> OptionSpellings? = OptionSpellings.of(subcommand:)) {
         self.spellings = spellings
     }
 
@@ -51,7 +52,7 @@ struct ArgumentNormalizer {
             return arguments
         }
         result.append(first)
-        guard let spelling = spellings[first] else {
+        guard let spelling = spellings(first) else {
             // Unknown subcommand or one without a table: only guard against the help trap.
             for a in arguments.dropFirst(2) where Self.isSingleDashWord(a) && a.count > 2 && a.contains("h") {
                 throw Failure(message: "unknown option '\(a)' (long options take two dashes)")

@@ -1,8 +1,8 @@
 // The event machine's errors print their sentences through `localizedDescription` too:
 // Foundation's default for an Error is "The operation could not be completed. (… error
-// 1.)". Only where Foundation exists, so the module itself does not depend on it elsewhere.
-#if canImport(Foundation)
+// 1.)". In a module of its own, so EventMachine links only the standard library (issue 40).
 import Foundation
+import EventMachine
 
 extension StateMachine.TransitionError: LocalizedError {
     /// The error's sentence (its `description`), so `error.localizedDescription` says it.
@@ -13,4 +13,3 @@ extension StateMachine.DefinitionError: LocalizedError {
     /// The error's sentence (its `description`), so `error.localizedDescription` says it.
     public var errorDescription: String? { description }
 }
-#endif

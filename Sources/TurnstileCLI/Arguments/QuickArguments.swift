@@ -1,0 +1,288 @@
+import ArgumentParser
+import Turnstile
+
+/// The command lines of `match` and `grep` read without ArgumentParser's reflection.
+///
+/// Why: ArgumentParser learns a command's options by reflecting over its property
+/// wrappers, which costs runtime conformance lookups and type demangling: 35 M of the
+/// 58 M instructions `turnstile match -c foo small.txt` took (callgrind), where a grep
+/// is started thousands of times by scripts. This reader knows the two hot commands'
+/// options from a table and fills the same command values ArgumentParser would.
+///
+/// It reads only the normalized command line (``ArgumentNormalizer``: one option per
+/// word, `--name=value` or `--name ""`, short flags alone) and gives up — returns nil —
+/// on anything it does not know for certain (help, `--version` of `match`, an unknown
+/// option, a value that does not parse, a failed `validate()`), so ArgumentParser then
+/// reads the line and says what is wrong in its own words. `QuickArgumentsTests`
+/// checks that both readers make the same command on every option of both commands.
+enum QuickArguments {
+    /// The command `arguments` (normalized, program name first) stand for, or nil to
+    /// leave them to ArgumentParser.
+    static func command(_ arguments: [String]) -> (any ParsableCommand)? {
+        guard arguments.count >= 2 else { return nil }
+        let words = arguments.dropFirst(2)
+        switch arguments[1] {
+        case "match":
+            guard var command = read(words, into: MatchCommand.quickDefaults(), table: MatchCommand.quickTable) else { return nil }
+            guard (try? command.validateAll()) != nil else { return nil }
+            return command
+        case "grep":
+            guard var command = read(words, into: GrepCommand.quickDefaults(), table: GrepCommand.quickTable) else { return nil }
+            guard (try? command.validateAll()) != nil else { return nil }
+            return command
+        default:
+            return nil
+        }
+    }
+
+    /// One option of the table: whether it takes a value, and how it sets the command
+    /// (false when the value is not one the option takes).
+    struct Option<Command> {
+        var takesValue: Bool
+        var apply: (inout Command, String) -> Bool
+
+        /// A flag: no value.
+        static func flag(_ set: @escaping (inout Command) -> Void) -> Option {
+            Option(takesValue: false) { command, _ in set(&command); return true }
+        }
+
+        /// An option with a value of type `T`, read as ArgumentParser reads it.
+        static func value<T: ExpressibleByArgument>(_ type: T.Type, _ set: @escaping (inout Command, T) -> Void) -> Option {
+            Option(takesValue: true) { command, text in
+                guard let value = T(argument: text) else { return false }
+                set(&command, value)
+                return true
+            }
+        }
+    }
+
+    /// `words` applied to `command` by `table` (keys: `-x` and `--name`); the operands
+    /// go to the command's `files`. Nil when a word is not in the table.
+    static func read<Command: QuickReadable>(_ words: ArraySlice<String>, into command: Command,
+                                             table: [String: Option<Command>]) -> Command? {
+        var command = command
+        var operands: [String] = []
+        var i = words.startIndex
+        while i < words.endIndex {
+            let word = words[i]
+            i += 1
+            if word == "--" {
+                operands.append(contentsOf: words[i...])
+                break
+            }
+            guard word.hasPrefix("-"), word != "-" else {
+                operands.append(word)
+                continue
+            }
+            var name = Substring(word)
+            var value: String? = nil
+            if word.hasPrefix("--"), let equals = word.firstIndex(of: "=") {
+                name = word[..<equals]
+                value = String(word[word.index(after: equals)...])
+            }
+            guard let option = table[String(name)] else { return nil }
+            if option.takesValue {
+                if value == nil {
+                    // The normalizer's `--name ""` (an empty value); any other word after a
+                    // bare valued option is beyond this reader.
+                    guard i < words.endIndex, words[i].isEmpty else { return nil }
+                    value = words[i]
+                    i += 1
+                }
+            } else if value != nil {
+                return nil
+            }
+            guard option.apply(&command, value ?? "") else { return nil }
+        }
+        command.operands = operands
+        return command
+    }
+}
+
+/// A command the quick reader can fill: its options at their defaults (every property
+/// wrapper set, as ArgumentParser leaves them), and where its operands go.
+protocol QuickReadable: ParsableCommand {
+    static func quickDefaults() -> Self
+    /// The options by spelling (`-x`, `--name`), built when read: once per run.
+    static var quickTable: [String: QuickArguments.Option<Self>] { get }
+    var operands: [String] { get set }
+    /// The `validate()` of each option group, then the command's, as ArgumentParser
+    /// runs them.
+    mutating func validateAll() throws
+}
+
+extension QuickArguments {
+    /// The table entries of the options `match` and `grep` share, for a command whose
+    /// groups are reached through `rules`, `grep` and `stream` (and `input`).
+    static func sharedTable<Command>(
+        rules: WritableKeyPath<Command, RuleOptions>, grep: WritableKeyPath<Command, GrepOptions>,
+        stream: WritableKeyPath<Command, StreamOptions>, input: WritableKeyPath<Command, FormatOptions>
+    ) -> [String: Option<Command>] {
+        typealias O = Option<Command>
+        var t: [String: O] = [:]
+        func add(_ names: [String], _ option: O) { for n in names { t[n] = option } }
+        // RuleOptions
+        add(["-e", "--regexp"], .value(String.self) { $0[keyPath: rules].regexp.append($1) })
+        add(["-f", "--file"], .value(String.self) { $0[keyPath: rules].patternFiles.append($1) })
+        add(["--rules"], .value(String.self) { $0[keyPath: rules].ruleFiles.append($1) })
+        add(["--add-rules"], .value(String.self) { $0[keyPath: rules].addedRuleFiles.append($1) })
+        add(["-F", "--fixed-strings"], .flag { $0[keyPath: rules].fixedStrings = true })
+        add(["-i", "--ignore-case"], .flag { $0[keyPath: rules].ignoreCaseFlag = true })
+        add(["--no-ignore-case"], .flag { $0[keyPath: rules].noIgnoreCase = true })
+        add(["-w", "--word-regexp"], .flag { $0[keyPath: rules].wordRegexp = true })
+        add(["--bytes"], .flag { $0[keyPath: rules].bytes = true })
+        add(["--ucp"], .flag { $0[keyPath: rules].ucp = true })
+        add(["--max-pattern-file-bytes"], .value(Int.self) { $0[keyPath: rules].maxPatternFileBytes = $1 })
+        add(["--automaton"], .value(String.self) { $0[keyPath: rules].automaton = $1 })
+        add(["--max-automaton-bytes"], .value(Int.self) { $0[keyPath: rules].maxAutomatonBytes = $1 })
+        add(["--max-states"], .value(Int.self) { $0[keyPath: rules].maxStates = $1 })
+        add(["--max-table-bytes"], .value(Int.self) { $0[keyPath: rules].maxTableBytes = $1 })
+        // GrepOptions
+        add(["-o", "--only-matching"], .flag { $0[keyPath: grep].onlyMatching = true })
+        add(["-b", "--byte-offset"], .flag { $0[keyPath: grep].byteOffset = true })
+        add(["-n", "--line-number"], .flag { $0[keyPath: grep].lineNumber = true })
+        add(["-v", "--invert-match"], .flag { $0[keyPath: grep].invert = true })
+        add(["-c", "--count"], .flag { $0[keyPath: grep].count = true })
+        add(["--count-matches"], .flag { $0[keyPath: grep].countMatches = true })
+        add(["-l", "--files-with-matches"], .flag { $0[keyPath: grep].filesWithMatches = true })
+        add(["-L", "--files-without-match"], .flag { $0[keyPath: grep].filesWithoutMatch = true })
+        add(["-q", "--quiet", "--silent"], .flag { $0[keyPath: grep].quiet = true })
+        add(["-s", "--no-messages"], .flag { $0[keyPath: grep].noMessages = true })
+        add(["-m", "--max-count"], .value(Int.self) { $0[keyPath: grep].maxCount = $1 })
+        add(["-A", "--after-context"], .value(Int.self) { $0[keyPath: grep].after = $1 })
+        add(["-B", "--before-context"], .value(Int.self) { $0[keyPath: grep].before = $1 })
+        add(["-C", "--context"], .value(Int.self) { $0[keyPath: grep].context = $1 })
+        add(["-H", "--with-filename"], .flag { $0[keyPath: grep].withFilename = true })
+        add(["--no-filename"], .flag { $0[keyPath: grep].noFilename = true })
+        add(["-x", "--line-regexp"], .flag { $0[keyPath: grep].lineRegexp = true })
+        add(["-z", "--null-data"], .flag { $0[keyPath: grep].nullData = true })
+        add(["-Z", "--null"], .flag { $0[keyPath: grep].nullAfterName = true })
+        add(["-a", "--text"], .flag { $0[keyPath: grep].text = true })
+        add(["-I"], .flag { $0[keyPath: grep].skipBinary = true })
+        add(["--binary-files"], .value(BinaryFiles.self) { $0[keyPath: grep].binaryFiles = $1 })
+        add(["-E", "--extended-regexp"], .flag { $0[keyPath: grep].extendedRegexp = true })
+        add(["-G", "--basic-regexp"], .flag { $0[keyPath: grep].basicRegexp = true })
+        add(["-P", "--perl-regexp"], .flag { $0[keyPath: grep].perlRegexp = true })
+        add(["-R", "--dereference-recursive"], .flag { $0[keyPath: grep].dereferenceRecursive = true })
+        add(["-d", "--directories"], .value(DirectoryAction.self) { $0[keyPath: grep].directories = $1 })
+        add(["-D", "--devices"], .value(DeviceAction.self) { $0[keyPath: grep].devices = $1 })
+        add(["--exclude-from"], .value(String.self) { $0[keyPath: grep].excludeFrom.append($1) })
+        add(["--group-separator"], .value(String.self) { $0[keyPath: grep].groupSeparator = $1 })
+        add(["--no-group-separator"], .flag { $0[keyPath: grep].noGroupSeparator = true })
+        add(["-T", "--initial-tab"], .flag { $0[keyPath: grep].initialTab = true })
+        add(["-U", "--binary"], .flag { $0[keyPath: grep].binary = true })
+        add(["--include"], .value(String.self) { $0[keyPath: grep].include.append($1) })
+        add(["--exclude"], .value(String.self) { $0[keyPath: grep].exclude.append($1) })
+        add(["--exclude-dir"], .value(String.self) { $0[keyPath: grep].excludeDir.append($1) })
+        add(["--label"], .value(String.self) { $0[keyPath: grep].label = $1 })
+        add(["--line-buffered"], .flag { $0[keyPath: grep].lineBuffered = true })
+        add(["-r", "--recursive"], .flag { $0[keyPath: grep].recursive = true })
+        // StreamOptions
+        add(["--delimiter"], .value(RecordDelimiter.self) { $0[keyPath: stream].delimiter = $1 })
+        add(["--color"], .value(ColorWhen.self) { $0[keyPath: stream].color = $1 })
+        add(["--max-record-bytes"], .value(Int.self) { $0[keyPath: stream].maxRecordBytesOption = $1 })
+        add(["-j", "--threads"], .value(Int.self) { $0[keyPath: stream].threads = $1 })
+        // FormatOptions
+        add(["--format"], .value(RecordFormat.self) { $0[keyPath: input].format = $1 })
+        return t
+    }
+}
+
+extension RuleOptions {
+    /// Every option at its default, as ArgumentParser leaves an option not given.
+    static func quickDefaults() -> RuleOptions {
+        var o = RuleOptions()
+        o.regexp = []; o.patternFiles = []; o.ruleFiles = []; o.addedRuleFiles = []
+        o.fixedStrings = false; o.ignoreCaseFlag = false; o.noIgnoreCase = false; o.wordRegexp = false
+        o.bytes = false; o.ucp = false; o.maxPatternFileBytes = defaultMaxPatternFileBytes; o.automaton = nil
+        o.maxAutomatonBytes = 32 << 20; o.maxStates = nil; o.maxTableBytes = nil
+        return o
+    }
+}
+
+extension GrepOptions {
+    /// Every option at its default, as ArgumentParser leaves an option not given.
+    static func quickDefaults() -> GrepOptions {
+        var o = GrepOptions()
+        o.onlyMatching = false; o.byteOffset = false; o.lineNumber = false; o.invert = false; o.count = false
+        o.countMatches = false; o.filesWithMatches = false; o.filesWithoutMatch = false; o.quiet = false
+        o.noMessages = false; o.maxCount = nil; o.after = nil; o.before = nil; o.context = nil
+        o.withFilename = false; o.noFilename = false; o.lineRegexp = false; o.nullData = false
+        o.nullAfterName = false; o.text = false; o.skipBinary = false; o.binaryFiles = nil
+        o.extendedRegexp = false; o.basicRegexp = false; o.perlRegexp = false; o.dereferenceRecursive = false
+        o.directories = nil; o.devices = nil; o.excludeFrom = []; o.groupSeparator = nil
+        o.noGroupSeparator = false; o.initialTab = false; o.binary = false; o.include = []; o.exclude = []
+        o.excludeDir = []; o.label = nil; o.lineBuffered = false; o.recursive = false
+        return o
+    }
+}
+
+extension StreamOptions {
+    /// Every option at its default, as ArgumentParser leaves an option not given.
+    static func quickDefaults() -> StreamOptions {
+        var o = StreamOptions()
+        o.delimiter = .line; o.color = .auto; o.maxRecordBytesOption = nil; o.threads = nil; o.files = []
+        return o
+    }
+}
+
+extension FormatOptions {
+    /// Every option at its default, as ArgumentParser leaves an option not given.
+    static func quickDefaults() -> FormatOptions {
+        var o = FormatOptions()
+        o.format = .lines
+        return o
+    }
+}
+
+extension MatchCommand: QuickReadable {
+    static func quickDefaults() -> MatchCommand {
+        var c = MatchCommand()
+        c.rules = .quickDefaults(); c.grep = .quickDefaults(); c.stream = .quickDefaults(); c.input = .quickDefaults()
+        c.builtin = false; c.matchKind = nil; c.offsets = false; c.json = false
+        return c
+    }
+
+    static var quickTable: [String: QuickArguments.Option<MatchCommand>] {
+        var t = QuickArguments.sharedTable(rules: \MatchCommand.rules, grep: \.grep, stream: \.stream, input: \.input)
+        t["--builtin"] = .flag { $0.builtin = true }
+        t["--match-kind"] = .value(MatchKind.self) { $0.matchKind = $1 }
+        t["--offsets"] = .flag { $0.offsets = true }
+        t["--json"] = .flag { $0.json = true }
+        return t
+    }
+
+    var operands: [String] {
+        get { stream.files }
+        set { stream.files = newValue }
+    }
+
+    mutating func validateAll() throws {
+        try rules.validate(); try grep.validate(); try stream.validate(); try input.validate(); try validate()
+    }
+}
+
+extension GrepCommand: QuickReadable {
+    static func quickDefaults() -> GrepCommand {
+        var c = GrepCommand()
+        c.rules = .quickDefaults(); c.grep = .quickDefaults(); c.stream = .quickDefaults(); c.input = .quickDefaults()
+        c.version = false
+        return c
+    }
+
+    static var quickTable: [String: QuickArguments.Option<GrepCommand>] {
+        var t = QuickArguments.sharedTable(rules: \GrepCommand.rules, grep: \.grep, stream: \.stream, input: \.input)
+        t["-V"] = .flag { $0.version = true }
+        t["--version"] = .flag { $0.version = true }
+        return t
+    }
+
+    var operands: [String] {
+        get { stream.files }
+        set { stream.files = newValue }
+    }
+
+    mutating func validateAll() throws {
+        try rules.validate(); try grep.validate(); try stream.validate(); try input.validate(); try validate()
+    }
+}
