@@ -17,7 +17,10 @@ fail() { echo "build-deb: $*" >&2; exit 1; }
 install -D -m 755 "$stage/turnstile" "$root/usr/bin/turnstile"
 install -D -m 644 "$stage/turnstile.1" "$root/usr/share/man/man1/turnstile.1"
 gzip -9n "$root/usr/share/man/man1/turnstile.1"
-install -D -m 644 "$stage/completion.bash" "$root/usr/share/bash-completion/completions/turnstile"
+# bash-completion sources the file: no #! line (lintian: bash-completion-with-hashbang).
+install -d "$root/usr/share/bash-completion/completions"
+sed '1{/^#!/d}' "$stage/completion.bash" > "$root/usr/share/bash-completion/completions/turnstile"
+chmod 644 "$root/usr/share/bash-completion/completions/turnstile"
 install -D -m 644 "$stage/completion.zsh" "$root/usr/share/zsh/vendor-completions/_turnstile"
 install -D -m 644 "$stage/completion.fish" "$root/usr/share/fish/vendor_completions.d/turnstile.fish"
 mkdir -p "$root/usr/lib/turnstile/bin"
@@ -26,7 +29,7 @@ for name in grep egrep fgrep; do ln -s ../../../bin/turnstile "$root/usr/lib/tur
 doc="$root/usr/share/doc/turnstile"
 install -D -m 644 Distribution/debian/copyright "$doc/copyright"
 date=$(date -R -d "@${SOURCE_DATE_EPOCH:-$(git log -1 --format=%ct 2>/dev/null || date +%s)}")
-printf 'turnstile (%s) unstable; urgency=medium\n\n  * Built from the source tree (make deb).\n\n -- Turnstile developers <turnstile@localhost>  %s\n' \
+printf 'turnstile (%s) unstable; urgency=medium\n\n  * Built from the source tree (make deb).\n\n -- Turnstile developers <turnstile@turnstile.dev>  %s\n' \
     "$version" "$date" | gzip -9n > "$doc/changelog.gz"
 chmod 644 "$doc/changelog.gz"
 
@@ -57,7 +60,7 @@ done
 if command -v lintian >/dev/null 2>&1; then
     # Errors fail the build; warnings and the rest are shown. Tags left out on
     # purpose, with the reason for each, are in Distribution/debian/lintian-suppressed.
-    report=$(lintian --no-tag-display-limit --suppress-tags-from-file Distribution/debian/lintian-suppressed "$deb" 2>&1 || true)
+    report=$(lintian --tag-display-limit 0 --suppress-tags-from-file Distribution/debian/lintian-suppressed "$deb" 2>&1 || true)
     [ -z "$report" ] || printf '%s\n' "$report"
     if grep -q '^E: ' <<<"$report"; then fail "lintian reported errors"; fi
     echo "build-deb: lintian: no errors"
