@@ -79,9 +79,9 @@ deps:
 		echo "make deps: installing graphviz (the event machine's DOT test runs dot) with apt-get"; \
 		$(APT_GET) update && $(APT_GET) install -y --no-install-recommends graphviz; \
 	fi
-	@if ! command -v lintian >/dev/null 2>&1; then \
-		echo "make deps: installing lintian (make deb checks the Debian package with it) with apt-get"; \
-		$(APT_GET) update && $(APT_GET) install -y --no-install-recommends lintian; \
+	@if ! command -v lintian >/dev/null 2>&1 || ! command -v dpkg-shlibdeps >/dev/null 2>&1; then \
+		echo "make deps: installing lintian and dpkg-dev (make deb: dpkg-shlibdeps, then lintian checks the package) with apt-get"; \
+		$(APT_GET) update && $(APT_GET) install -y --no-install-recommends lintian dpkg-dev; \
 	fi
 	@if ! command -v man >/dev/null 2>&1 || ! command -v groff >/dev/null 2>&1 \
 		|| ! command -v zsh >/dev/null 2>&1 || ! command -v fish >/dev/null 2>&1; then \
