@@ -99,91 +99,117 @@ enum QuickArguments {
     }
 }
 
-/// A command the quick reader can fill: its options at their defaults (every property
-/// wrapper set, as ArgumentParser leaves them), and where its operands go.
+/// A command the quick reader can fill: `match` and `grep`, which share the four option
+/// groups and differ in a few options of their own.
 protocol QuickReadable: ParsableCommand {
-    static func quickDefaults() -> Self
+    var rules: RuleOptions { get set }
+    var grep: GrepOptions { get set }
+    var stream: StreamOptions { get set }
+    var input: FormatOptions { get set }
+    /// Sets the command's own options (not the groups) to their defaults.
+    static func setOwnDefaults(_ command: inout Self)
+    /// Adds the command's own options to the table of the shared ones.
+    static func addOwnOptions(to table: inout [String: QuickArguments.Option<Self>])
+}
+
+extension QuickReadable {
+    /// Every option at its default, as ArgumentParser leaves an option not given.
+    static func quickDefaults() -> Self {
+        var c = Self()
+        c.rules = .quickDefaults(); c.grep = .quickDefaults(); c.stream = .quickDefaults(); c.input = .quickDefaults()
+        setOwnDefaults(&c)
+        return c
+    }
+
     /// The options by spelling (`-x`, `--name`), built when read: once per run.
-    static var quickTable: [String: QuickArguments.Option<Self>] { get }
-    var operands: [String] { get set }
+    static var quickTable: [String: QuickArguments.Option<Self>] {
+        var table = QuickArguments.sharedTable(Self.self)
+        addOwnOptions(to: &table)
+        return table
+    }
+
+    /// Where the operands go (the pattern first, unless -e or -f gives it).
+    var operands: [String] {
+        get { stream.files }
+        set { stream.files = newValue }
+    }
+
     /// The `validate()` of each option group, then the command's, as ArgumentParser
     /// runs them.
-    mutating func validateAll() throws
+    mutating func validateAll() throws {
+        try rules.validate(); try grep.validate(); try stream.validate(); try input.validate(); try validate()
+    }
 }
 
 extension QuickArguments {
-    /// The table entries of the options `match` and `grep` share, for a command whose
-    /// groups are reached through `rules`, `grep` and `stream` (and `input`).
-    static func sharedTable<Command>(
-        rules: WritableKeyPath<Command, RuleOptions>, grep: WritableKeyPath<Command, GrepOptions>,
-        stream: WritableKeyPath<Command, StreamOptions>, input: WritableKeyPath<Command, FormatOptions>
-    ) -> [String: Option<Command>] {
+    /// The table entries of the options `match` and `grep` share (their four groups).
+    static func sharedTable<Command: QuickReadable>(_: Command.Type) -> [String: Option<Command>] {
         typealias O = Option<Command>
         var t: [String: O] = [:]
         func add(_ names: [String], _ option: O) { for n in names { t[n] = option } }
         // RuleOptions
-        add(["-e", "--regexp"], .value(String.self) { $0[keyPath: rules].regexp.append($1) })
-        add(["-f", "--file"], .value(String.self) { $0[keyPath: rules].patternFiles.append($1) })
-        add(["--rules"], .value(String.self) { $0[keyPath: rules].ruleFiles.append($1) })
-        add(["--add-rules"], .value(String.self) { $0[keyPath: rules].addedRuleFiles.append($1) })
-        add(["-F", "--fixed-strings"], .flag { $0[keyPath: rules].fixedStrings = true })
-        add(["-i", "--ignore-case"], .flag { $0[keyPath: rules].ignoreCaseFlag = true })
-        add(["--no-ignore-case"], .flag { $0[keyPath: rules].noIgnoreCase = true })
-        add(["-w", "--word-regexp"], .flag { $0[keyPath: rules].wordRegexp = true })
-        add(["--bytes"], .flag { $0[keyPath: rules].bytes = true })
-        add(["--ucp"], .flag { $0[keyPath: rules].ucp = true })
-        add(["--max-pattern-file-bytes"], .value(Int.self) { $0[keyPath: rules].maxPatternFileBytes = $1 })
-        add(["--automaton"], .value(String.self) { $0[keyPath: rules].automaton = $1 })
-        add(["--max-automaton-bytes"], .value(Int.self) { $0[keyPath: rules].maxAutomatonBytes = $1 })
-        add(["--max-states"], .value(Int.self) { $0[keyPath: rules].maxStates = $1 })
-        add(["--max-table-bytes"], .value(Int.self) { $0[keyPath: rules].maxTableBytes = $1 })
+        add(["-e", "--regexp"], .value(String.self) { $0.rules.regexp.append($1) })
+        add(["-f", "--file"], .value(String.self) { $0.rules.patternFiles.append($1) })
+        add(["--rules"], .value(String.self) { $0.rules.ruleFiles.append($1) })
+        add(["--add-rules"], .value(String.self) { $0.rules.addedRuleFiles.append($1) })
+        add(["-F", "--fixed-strings"], .flag { $0.rules.fixedStrings = true })
+        add(["-i", "--ignore-case"], .flag { $0.rules.ignoreCaseFlag = true })
+        add(["--no-ignore-case"], .flag { $0.rules.noIgnoreCase = true })
+        add(["-w", "--word-regexp"], .flag { $0.rules.wordRegexp = true })
+        add(["--bytes"], .flag { $0.rules.bytes = true })
+        add(["--ucp"], .flag { $0.rules.ucp = true })
+        add(["--max-pattern-file-bytes"], .value(Int.self) { $0.rules.maxPatternFileBytes = $1 })
+        add(["--automaton"], .value(String.self) { $0.rules.automaton = $1 })
+        add(["--max-automaton-bytes"], .value(Int.self) { $0.rules.maxAutomatonBytes = $1 })
+        add(["--max-states"], .value(Int.self) { $0.rules.maxStates = $1 })
+        add(["--max-table-bytes"], .value(Int.self) { $0.rules.maxTableBytes = $1 })
         // GrepOptions
-        add(["-o", "--only-matching"], .flag { $0[keyPath: grep].onlyMatching = true })
-        add(["-b", "--byte-offset"], .flag { $0[keyPath: grep].byteOffset = true })
-        add(["-n", "--line-number"], .flag { $0[keyPath: grep].lineNumber = true })
-        add(["-v", "--invert-match"], .flag { $0[keyPath: grep].invert = true })
-        add(["-c", "--count"], .flag { $0[keyPath: grep].count = true })
-        add(["--count-matches"], .flag { $0[keyPath: grep].countMatches = true })
-        add(["-l", "--files-with-matches"], .flag { $0[keyPath: grep].filesWithMatches = true })
-        add(["-L", "--files-without-match"], .flag { $0[keyPath: grep].filesWithoutMatch = true })
-        add(["-q", "--quiet", "--silent"], .flag { $0[keyPath: grep].quiet = true })
-        add(["-s", "--no-messages"], .flag { $0[keyPath: grep].noMessages = true })
-        add(["-m", "--max-count"], .value(Int.self) { $0[keyPath: grep].maxCount = $1 })
-        add(["-A", "--after-context"], .value(Int.self) { $0[keyPath: grep].after = $1 })
-        add(["-B", "--before-context"], .value(Int.self) { $0[keyPath: grep].before = $1 })
-        add(["-C", "--context"], .value(Int.self) { $0[keyPath: grep].context = $1 })
-        add(["-H", "--with-filename"], .flag { $0[keyPath: grep].withFilename = true })
-        add(["--no-filename"], .flag { $0[keyPath: grep].noFilename = true })
-        add(["-x", "--line-regexp"], .flag { $0[keyPath: grep].lineRegexp = true })
-        add(["-z", "--null-data"], .flag { $0[keyPath: grep].nullData = true })
-        add(["-Z", "--null"], .flag { $0[keyPath: grep].nullAfterName = true })
-        add(["-a", "--text"], .flag { $0[keyPath: grep].text = true })
-        add(["-I"], .flag { $0[keyPath: grep].skipBinary = true })
-        add(["--binary-files"], .value(BinaryFiles.self) { $0[keyPath: grep].binaryFiles = $1 })
-        add(["-E", "--extended-regexp"], .flag { $0[keyPath: grep].extendedRegexp = true })
-        add(["-G", "--basic-regexp"], .flag { $0[keyPath: grep].basicRegexp = true })
-        add(["-P", "--perl-regexp"], .flag { $0[keyPath: grep].perlRegexp = true })
-        add(["-R", "--dereference-recursive"], .flag { $0[keyPath: grep].dereferenceRecursive = true })
-        add(["-d", "--directories"], .value(DirectoryAction.self) { $0[keyPath: grep].directories = $1 })
-        add(["-D", "--devices"], .value(DeviceAction.self) { $0[keyPath: grep].devices = $1 })
-        add(["--exclude-from"], .value(String.self) { $0[keyPath: grep].excludeFrom.append($1) })
-        add(["--group-separator"], .value(String.self) { $0[keyPath: grep].groupSeparator = $1 })
-        add(["--no-group-separator"], .flag { $0[keyPath: grep].noGroupSeparator = true })
-        add(["-T", "--initial-tab"], .flag { $0[keyPath: grep].initialTab = true })
-        add(["-U", "--binary"], .flag { $0[keyPath: grep].binary = true })
-        add(["--include"], .value(String.self) { $0[keyPath: grep].include.append($1) })
-        add(["--exclude"], .value(String.self) { $0[keyPath: grep].exclude.append($1) })
-        add(["--exclude-dir"], .value(String.self) { $0[keyPath: grep].excludeDir.append($1) })
-        add(["--label"], .value(String.self) { $0[keyPath: grep].label = $1 })
-        add(["--line-buffered"], .flag { $0[keyPath: grep].lineBuffered = true })
-        add(["-r", "--recursive"], .flag { $0[keyPath: grep].recursive = true })
+        add(["-o", "--only-matching"], .flag { $0.grep.onlyMatching = true })
+        add(["-b", "--byte-offset"], .flag { $0.grep.byteOffset = true })
+        add(["-n", "--line-number"], .flag { $0.grep.lineNumber = true })
+        add(["-v", "--invert-match"], .flag { $0.grep.invert = true })
+        add(["-c", "--count"], .flag { $0.grep.count = true })
+        add(["--count-matches"], .flag { $0.grep.countMatches = true })
+        add(["-l", "--files-with-matches"], .flag { $0.grep.filesWithMatches = true })
+        add(["-L", "--files-without-match"], .flag { $0.grep.filesWithoutMatch = true })
+        add(["-q", "--quiet", "--silent"], .flag { $0.grep.quiet = true })
+        add(["-s", "--no-messages"], .flag { $0.grep.noMessages = true })
+        add(["-m", "--max-count"], .value(Int.self) { $0.grep.maxCount = $1 })
+        add(["-A", "--after-context"], .value(Int.self) { $0.grep.after = $1 })
+        add(["-B", "--before-context"], .value(Int.self) { $0.grep.before = $1 })
+        add(["-C", "--context"], .value(Int.self) { $0.grep.context = $1 })
+        add(["-H", "--with-filename"], .flag { $0.grep.withFilename = true })
+        add(["--no-filename"], .flag { $0.grep.noFilename = true })
+        add(["-x", "--line-regexp"], .flag { $0.grep.lineRegexp = true })
+        add(["-z", "--null-data"], .flag { $0.grep.nullData = true })
+        add(["-Z", "--null"], .flag { $0.grep.nullAfterName = true })
+        add(["-a", "--text"], .flag { $0.grep.text = true })
+        add(["-I"], .flag { $0.grep.skipBinary = true })
+        add(["--binary-files"], .value(BinaryFiles.self) { $0.grep.binaryFiles = $1 })
+        add(["-E", "--extended-regexp"], .flag { $0.grep.extendedRegexp = true })
+        add(["-G", "--basic-regexp"], .flag { $0.grep.basicRegexp = true })
+        add(["-P", "--perl-regexp"], .flag { $0.grep.perlRegexp = true })
+        add(["-R", "--dereference-recursive"], .flag { $0.grep.dereferenceRecursive = true })
+        add(["-d", "--directories"], .value(DirectoryAction.self) { $0.grep.directories = $1 })
+        add(["-D", "--devices"], .value(DeviceAction.self) { $0.grep.devices = $1 })
+        add(["--exclude-from"], .value(String.self) { $0.grep.excludeFrom.append($1) })
+        add(["--group-separator"], .value(String.self) { $0.grep.groupSeparator = $1 })
+        add(["--no-group-separator"], .flag { $0.grep.noGroupSeparator = true })
+        add(["-T", "--initial-tab"], .flag { $0.grep.initialTab = true })
+        add(["-U", "--binary"], .flag { $0.grep.binary = true })
+        add(["--include"], .value(String.self) { $0.grep.include.append($1) })
+        add(["--exclude"], .value(String.self) { $0.grep.exclude.append($1) })
+        add(["--exclude-dir"], .value(String.self) { $0.grep.excludeDir.append($1) })
+        add(["--label"], .value(String.self) { $0.grep.label = $1 })
+        add(["--line-buffered"], .flag { $0.grep.lineBuffered = true })
+        add(["-r", "--recursive"], .flag { $0.grep.recursive = true })
         // StreamOptions
-        add(["--delimiter"], .value(RecordDelimiter.self) { $0[keyPath: stream].delimiter = $1 })
-        add(["--color"], .value(ColorWhen.self) { $0[keyPath: stream].color = $1 })
-        add(["--max-record-bytes"], .value(Int.self) { $0[keyPath: stream].maxRecordBytesOption = $1 })
-        add(["-j", "--threads"], .value(Int.self) { $0[keyPath: stream].threads = $1 })
+        add(["--delimiter"], .value(RecordDelimiter.self) { $0.stream.delimiter = $1 })
+        add(["--color"], .value(ColorWhen.self) { $0.stream.color = $1 })
+        add(["--max-record-bytes"], .value(Int.self) { $0.stream.maxRecordBytesOption = $1 })
+        add(["-j", "--threads"], .value(Int.self) { $0.stream.threads = $1 })
         // FormatOptions
-        add(["--format"], .value(RecordFormat.self) { $0[keyPath: input].format = $1 })
+        add(["--format"], .value(RecordFormat.self) { $0.input.format = $1 })
         return t
     }
 }
@@ -236,53 +262,25 @@ extension FormatOptions {
 }
 
 extension MatchCommand: QuickReadable {
-    static func quickDefaults() -> MatchCommand {
-        var c = MatchCommand()
-        c.rules = .quickDefaults(); c.grep = .quickDefaults(); c.stream = .quickDefaults(); c.input = .quickDefaults()
+    static func setOwnDefaults(_ c: inout MatchCommand) {
         c.builtin = false; c.matchKind = nil; c.offsets = false; c.json = false
-        return c
     }
 
-    static var quickTable: [String: QuickArguments.Option<MatchCommand>] {
-        var t = QuickArguments.sharedTable(rules: \MatchCommand.rules, grep: \.grep, stream: \.stream, input: \.input)
+    static func addOwnOptions(to t: inout [String: QuickArguments.Option<MatchCommand>]) {
         t["--builtin"] = .flag { $0.builtin = true }
         t["--match-kind"] = .value(MatchKind.self) { $0.matchKind = $1 }
         t["--offsets"] = .flag { $0.offsets = true }
         t["--json"] = .flag { $0.json = true }
-        return t
-    }
-
-    var operands: [String] {
-        get { stream.files }
-        set { stream.files = newValue }
-    }
-
-    mutating func validateAll() throws {
-        try rules.validate(); try grep.validate(); try stream.validate(); try input.validate(); try validate()
     }
 }
 
 extension GrepCommand: QuickReadable {
-    static func quickDefaults() -> GrepCommand {
-        var c = GrepCommand()
-        c.rules = .quickDefaults(); c.grep = .quickDefaults(); c.stream = .quickDefaults(); c.input = .quickDefaults()
+    static func setOwnDefaults(_ c: inout GrepCommand) {
         c.version = false
-        return c
     }
 
-    static var quickTable: [String: QuickArguments.Option<GrepCommand>] {
-        var t = QuickArguments.sharedTable(rules: \GrepCommand.rules, grep: \.grep, stream: \.stream, input: \.input)
+    static func addOwnOptions(to t: inout [String: QuickArguments.Option<GrepCommand>]) {
         t["-V"] = .flag { $0.version = true }
         t["--version"] = .flag { $0.version = true }
-        return t
-    }
-
-    var operands: [String] {
-        get { stream.files }
-        set { stream.files = newValue }
-    }
-
-    mutating func validateAll() throws {
-        try rules.validate(); try grep.validate(); try stream.validate(); try input.validate(); try validate()
     }
 }
