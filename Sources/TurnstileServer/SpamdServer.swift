@@ -75,7 +75,10 @@ public final class SpamdServer: Sendable {
                 }
             }
             .childChannelOption(.allowRemoteHalfClosure, value: true)
-            .childChannelOption(.socketOption(.tcp_nodelay), value: 1)
+            // TCP_NODELAY is an IPPROTO_TCP option: at SOL_SOCKET its number (1) is
+            // SO_DEBUG, which needs CAP_NET_ADMIN, and every connection of a server not
+            // run as root was closed at once (issue 46).
+            .childChannelOption(.tcpOption(.tcp_nodelay), value: 1)
             .childChannelInitializer { channel in
                 if checkPeer {
                     let peer = channel.remoteAddress.flatMap(Self.addressBytes)
@@ -118,16 +121,21 @@ public final class SpamdServer: Sendable {
     }
 
     /// Stops accepting, waits up to `grace` for every open connection to be answered
-    /// and closed, then stops the threads.
-    public func stop(grace: Duration = .seconds(30)) {
+    /// and closed, then closes the rest and stops the threads. Returns how many
+    /// connections were still open after `grace` (an idle client holds none up longer).
+    @discardableResult
+    public func stop(grace: Duration = .seconds(5)) -> Int {
         try? listener.close().wait()
         let clock = ContinuousClock()
         let deadline = clock.now + grace
         while connections.open > 0, clock.now < deadline {
             try? group.any().scheduleTask(in: .milliseconds(20)) {}.futureResult.wait()
         }
+        let cut = connections.open
+        connections.stop()
         try? group.syncShutdownGracefully()
         try? learningPool?.syncShutdownGracefully()
+        return cut
     }
 
     /// The 4 or 16 bytes of an IP socket address.
