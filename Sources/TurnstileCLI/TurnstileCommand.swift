@@ -41,6 +41,9 @@ struct TurnstileCommand: ParsableCommand {
         // A closed pipe shows up as EPIPE from write(2), which ends the run quietly.
         signal(SIGPIPE, SIG_IGN)
         let arguments = personalityArguments(rawArguments())
+        // serve handles TERM, INT and HUP from its first instruction (ServeCommand.run):
+        // a signal that arrives while the arguments are read is held until then.
+        if arguments.count > 1, arguments[1] == "serve" { ServeCommand.holdSignals() }
         if arguments.count < 2 {
             printError(shortUsage)
             terminate(2)

@@ -77,3 +77,49 @@ func nextSignal(_ readEnd: Int32) -> Int32? {
         return nil
     }
 }
+
+/// Sends `message` as one datagram to the Unix socket at `path` (a leading `@` names
+/// an abstract socket, as systemd's NOTIFY_SOCKET does). Whether it was sent.
+func sendDatagram(_ message: [UInt8], toUnixPath path: String) -> Bool {
+    var address = sockaddr_un()
+    address.sun_family = sa_family_t(AF_UNIX)
+    var pathBytes = Array(path.utf8)
+    let abstract = pathBytes.first == UInt8(ascii: "@")
+    if abstract { pathBytes[0] = 0 }
+    let capacity = MemoryLayout.size(ofValue: address.sun_path)
+    guard !pathBytes.isEmpty, pathBytes.count < capacity else { return false }
+    withUnsafeMutableBytes(of: &address.sun_path) { raw in
+        for (k, byte) in pathBytes.enumerated() { raw[k] = byte }
+    }
+    let length = socklen_t(MemoryLayout<sa_family_t>.size + pathBytes.count + (abstract ? 0 : 1))
+    #if canImport(Darwin)
+    let fd = socket(AF_UNIX, SOCK_DGRAM, 0)
+    #else
+    let fd = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+    #endif
+    guard fd >= 0 else { return false }
+    defer { close(fd) }
+    let sent = message.withUnsafeBytes { bytes in
+        withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { sendto(fd, bytes.baseAddress, bytes.count, 0, $0, length) }
+        }
+    }
+    return sent == message.count
+}
+
+/// The calling process's id.
+func currentProcessID() -> Int32 { getpid() }
+
+/// The value of the environment variable `name`, or nil.
+func environmentValue(_ name: String) -> String? {
+    getenv(name).map { String(cString: $0) }
+}
+
+/// Blocks `signals` in the calling thread (and the threads it starts later): one that
+/// arrives is held pending, even if it is ignored, until `signalPipe` unblocks it.
+func blockSignals(_ signals: [Int32]) {
+    var set = sigset_t()
+    sigemptyset(&set)
+    for signal in signals { sigaddset(&set, signal) }
+    pthread_sigmask(SIG_BLOCK, &set, nil)
+}
