@@ -76,6 +76,40 @@ struct ServeCommand: ParsableCommand {
             help: ArgumentHelp("Judge with the list a 'turnstile learn' database gives, and learn into it on TELL.", valueName: "path"))
     var db: String?
 
+    @Option(name: .customLong("socket-mode"),
+            help: ArgumentHelp("A Unix socket's mode, in octal (default: 0666 less the umask).", valueName: "mode"))
+    var socketMode: String?
+
+    @Option(name: .customLong("socket-owner"),
+            help: ArgumentHelp("A Unix socket's owner, as chown writes it: USER, USER:GROUP or :GROUP (root only).", valueName: "owner"))
+    var socketOwner: String?
+
+    @Option(name: .customLong("user"),
+            help: ArgumentHelp("Once listening, run as this user (and its group) instead of root, as spamd's -u.", valueName: "user"))
+    var user: String?
+
+    @Option(name: .customLong("group"), help: ArgumentHelp("Once listening, run as this group (with --user: instead of the user's own).", valueName: "group"))
+    var group: String?
+
+    @Option(name: .customLong("pidfile"), help: ArgumentHelp("Write the process id to this file once listening; removed on exit.", valueName: "path"))
+    var pidfile: String?
+
+    @Flag(name: .customLong("no-request-log"),
+          help: "Do not log a line per request on standard error (client, user, verdict, score, time, size).")
+    var noRequestLog = false
+
+    @Option(name: .customLong("tell-user"),
+            help: ArgumentHelp("With --allow-tell, only this user (spamc -u) may TELL (repeatable; default: any).", valueName: "user"))
+    var tellUsers: [String] = []
+
+    @Option(name: .customLong("tell-from"),
+            help: ArgumentHelp("With --allow-tell, only clients from this network may TELL (repeatable; Unix-socket clients always may).", valueName: "cidr"))
+    var tellFrom: [String] = []
+
+    @Option(name: .customLong("tell-rate"),
+            help: ArgumentHelp("With --allow-tell, the most TELLs per minute for one user from one client (0: no limit).", valueName: "count"))
+    var tellRate = 60
+
     @Flag(name: .customLong("allow-tell"),
           help: "Learn from TELL requests (spamc -L) into the --db database; without it TELL is refused, as spamd's --allow-tell.")
     var allowTell = false
@@ -92,6 +126,14 @@ struct ServeCommand: ParsableCommand {
         }
         if maxHeaderBytes < 64 { throw ValidationError("--max-header-bytes must be at least 64") }
         if let threads, threads < 1 { throw ValidationError("--threads must be at least 1") }
+        if (!tellUsers.isEmpty || !tellFrom.isEmpty), !allowTell { throw ValidationError("--tell-user and --tell-from need --allow-tell") }
+        if tellRate < 0 { throw ValidationError("--tell-rate must be 0 or more") }
+        if let socketMode, UInt32(socketMode, radix: 8).map({ $0 > 0o777 }) ?? true {
+            throw ValidationError("--socket-mode \(socketMode): expected an octal mode such as 0660")
+        }
+        if (socketMode != nil || socketOwner != nil), !listen.hasPrefix("unix:") {
+            throw ValidationError("--socket-mode and --socket-owner need --listen unix:/path")
+        }
     }
 
     func run() throws {
@@ -116,11 +158,38 @@ struct ServeCommand: ParsableCommand {
             do { networks.append(try IPNetwork(parsing: text)) } catch { throw CommandFailure(error.description) }
         }
         configuration.allowFrom = networks
+        var tellNetworks: [IPNetwork]? = tellFrom.isEmpty ? nil : []
+        for text in tellFrom {
+            do { tellNetworks?.append(try IPNetwork(parsing: text)) } catch {
+                throw CommandFailure(error.description.replacingAll("--allow-from", with: "--tell-from"))
+            }
+        }
+        configuration.tellPolicy = TellPolicy(users: tellUsers.isEmpty ? nil : Set(tellUsers), networks: tellNetworks,
+                                              perMinute: tellRate == 0 ? nil : tellRate)
         if let threads { configuration.threads = threads }
         configuration.maxConnections = maxConnections
         configuration.limits = SpamdLimits(maxMessageBytes: maxSize, maxRequestBytes: maxRequestBytes, maxHeaderBytes: maxHeaderBytes,
                                            readTimeout: .nanoseconds(Int64(readTimeout * 1e9)))
         configuration.log = { printError($0) }
+        configuration.logRequests = !noRequestLog
+        // Started by a .socket unit: systemd's socket replaces --listen.
+        configuration.inheritedSocket = SystemdActivation.listeningSocket()
+        configuration.socketMode = socketMode.flatMap { UInt32($0, radix: 8) }
+        // Users and groups are looked up before anything starts: a name that does not
+        // exist is a configuration error, not a server running as root.
+        var runAs: ServerIdentity? = nil
+        do {
+            if let socketOwner {
+                let owner = try ServerIdentity(owner: socketOwner)
+                configuration.socketOwner = (owner.uid, owner.gid)
+            }
+            if user != nil || group != nil { runAs = try ServerIdentity(user: user, group: group) }
+        } catch {
+            throw CommandFailure(error.description, status: 75)
+        }
+        if (runAs != nil || socketOwner != nil), !ServerIdentity.isRoot {
+            throw CommandFailure("--user, --group and --socket-owner need the server started as root", status: 75)
+        }
         if let db, allowTell {
             // TELL learns, so a database that is not there yet is created (empty: the
             // built-in list judges until it holds spam and ham); without --allow-tell a
@@ -149,6 +218,20 @@ struct ServeCommand: ParsableCommand {
         do { server = try SpamdServer.start(configuration, store: store) } catch {
             throw CommandFailure("cannot listen on \(configuration.listen): \(error)")
         }
+        // The pid file is written while still root (its folder, /run, is root's), then
+        // root is dropped: the socket is bound, so the server needs it no more.
+        let pid: PidFile?
+        do {
+            pid = try pidfile.map { path throws(ServerIdentityError) in try PidFile(path: path) }
+            if let runAs {
+                try runAs.become()
+                if let db { try checkWritable(db) }
+            }
+        } catch {
+            server.stop(grace: .zero)
+            throw CommandFailure("\(error)", status: 75)
+        }
+        defer { pid?.remove() }
         let makeJudge = self.makeJudge
         lifecycle.serve(server, grace: ServeCommand.duration(drain) ?? .seconds(5)) {
             do {
@@ -170,6 +253,14 @@ struct ServeCommand: ParsableCommand {
     /// The signals `run` handles, held pending until it does (from `main`).
     static func holdSignals() {
         ServerSignals.hold([SIGHUP, SIGTERM, SIGINT])
+    }
+
+    /// After dropping root: the learning database must still be readable (and, with
+    /// --allow-tell, writable) by the user the server now runs as.
+    private func checkWritable(_ path: String) throws(ServerIdentityError) {
+        do { _ = try LearningDatabase(path: path).messageCounts() } catch {
+            throw ServerIdentityError(description: "\(path): not usable as \(user ?? "the new user"): \(error)")
+        }
     }
 
     /// `5s`, `500ms`, `2m` or a number of seconds (`0`, `1.5`).

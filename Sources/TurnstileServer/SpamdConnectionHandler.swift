@@ -75,16 +75,31 @@ final class SpamdConnectionHandler: ChannelInboundHandler {
     private let parser: SpamdRequestParser
     private let teller: SpamdTeller?
     private let learningPool: NIOThreadPool?
+    /// Where each request's line goes (nil: not logged).
+    private let log: RequestLog?
+    private var started = ContinuousClock.now
+    private var peer = ""
+    /// The request's head, once read (for the log).
+    private var request: SpamdRequestHead?
 
-    init(store: JudgeStore, limits: SpamdLimits, teller: SpamdTeller?, learningPool: NIOThreadPool?) {
+    private let tellPolicy: TellPolicy
+    private let tellLimiter: TellRateLimiter?
+
+    init(store: JudgeStore, limits: SpamdLimits, teller: SpamdTeller?, learningPool: NIOThreadPool?, log: RequestLog? = nil,
+         tellPolicy: TellPolicy = TellPolicy(), tellLimiter: TellRateLimiter? = nil) {
+        self.tellPolicy = tellPolicy
+        self.tellLimiter = tellLimiter
         self.store = store
         self.limits = limits
         self.parser = SpamdRequestParser(maxHeaderBytes: limits.maxHeaderBytes)
         self.teller = teller
         self.learningPool = learningPool
+        self.log = log
     }
 
     func channelActive(context: ChannelHandlerContext) {
+        started = .now
+        peer = RequestLog.peer(context.channel.remoteAddress)
         let seconds = Int(limits.readTimeout.nanoseconds / 1_000_000_000)
         timeout = context.eventLoop.assumeIsolated().scheduleTask(in: limits.readTimeout) { [self] in
             switch state {
@@ -154,6 +169,7 @@ final class SpamdConnectionHandler: ChannelInboundHandler {
         case .error(let error):
             refuse(context, error)
         case .head(let head, let bodyStart):
+            request = head
             let first = buffer[bodyStart...]
             switch head.method {
             case .ping:
@@ -232,6 +248,9 @@ final class SpamdConnectionHandler: ChannelInboundHandler {
         let answer = buffer.withUnsafeBufferPointer { message in
             store.withJudge { $0.answer(head, message: UnsafeBufferPointer(rebasing: message[..<judged]), totalLength: total) }
         }
+        if let log, log.everyRequest {
+            log.request(RequestLog.judged(head.method, answer.verdict), user: head.user, peer: peer, started: started, bytes: total)
+        }
         if answer.restFollows {
             // PROCESS of a message longer than the judged bytes: its rest, unchanged.
             var out = context.channel.allocator.buffer(capacity: answer.bytes.count + buffer.count - judged)
@@ -259,14 +278,29 @@ final class SpamdConnectionHandler: ChannelInboundHandler {
             refuse(context, .protocolError("(Message-class header needed to learn a message)"))
             return
         }
+        let address = context.channel.remoteAddress.flatMap(SpamdServer.addressBytes)
+        if let why = tellPolicy.refusal(user: head.user, address: address) {
+            refuse(context, .unavailable(why + "."))
+            return
+        }
+        if let tellLimiter, !tellLimiter.admit((head.user ?? "") + " " + (address.map { IPNetwork.text($0) } ?? "local")) {
+            refuse(context, SpamdError(code: .tempFail, message: "Service Unavailable: too many TELL requests; try again in a minute."))
+            return
+        }
         state = .learning
         let message = buffer
         buffer = []
         let done = learningPool.runIfActive(eventLoop: context.eventLoop) { try teller(head, message) }
+        let size = message.count
         done.assumeIsolated().whenComplete { [self] result in
             switch result {
-            case .success(let did): reply(context, SpamdResponse.tell(didSet: did.didSet, didRemove: did.didRemove))
-            case .failure(let error): refuse(context, SpamdError(code: .ioError, message: "Learning failed: \(error)"))
+            case .success(let did):
+                let what = head.set.contains(.local) ? "learned as \(head.messageClass == .spam ? "spam" : "ham")" : "forgot"
+                let changed = !did.didSet.isEmpty || !did.didRemove.isEmpty
+                log?.request("TELL \(changed ? what : "nothing new (\(what) before)")", user: head.user, peer: peer, started: started, bytes: size)
+                reply(context, SpamdResponse.tell(didSet: did.didSet, didRemove: did.didRemove))
+            case .failure(let error):
+                refuse(context, SpamdError(code: .ioError, message: "Learning failed: \(error)"))
             }
         }
     }
@@ -288,6 +322,11 @@ final class SpamdConnectionHandler: ChannelInboundHandler {
     /// Answers an error line, closes the output and reads what the client still sends
     /// until it closes (or the timeout), so the line is not lost to a reset.
     private func refuse(_ context: ChannelHandlerContext, _ error: SpamdError) {
+        // A connection closed before sending anything (a probe: is the port open?) is not a request.
+        if let log, log.everyRequest || request?.method == .tell, request != nil || error != .protocolError("(closed before headers)") {
+            let what = (request.map { $0.method.rawValue + " " } ?? "") + "refused (\(error.code.name): \(error.message))"
+            log.request(what, user: request?.user, peer: peer, started: started, bytes: received)
+        }
         let wasTimeout = error.code == .timeout
         state = .closing
         buffer = []

@@ -17,3 +17,20 @@ public enum SystemdNotify {
         return sendDatagram(Array("\(state)\nMAINPID=\(currentProcessID())".utf8), toUnixPath: socket)
     }
 }
+
+/// Socket activation (sd_listen_fds(3) without libsystemd): with a `.socket` unit,
+/// systemd binds the socket and starts the service with it as file descriptor 3,
+/// `LISTEN_FDS=1` and `LISTEN_PID` its pid.
+public enum SystemdActivation {
+    /// The first socket systemd passed this process, or nil when it passed none.
+    /// The variables are removed, so a child process does not take them for its own.
+    public static func listeningSocket() -> Int32? {
+        guard let pid = environmentValue("LISTEN_PID").flatMap({ Int32($0) }), pid == currentProcessID(),
+              let count = environmentValue("LISTEN_FDS").flatMap({ Int($0) }), count >= 1 else { return nil }
+        unsetEnvironmentValue("LISTEN_PID")
+        unsetEnvironmentValue("LISTEN_FDS")
+        unsetEnvironmentValue("LISTEN_FDNAMES")
+        setCloseOnExec(3)
+        return 3
+    }
+}
