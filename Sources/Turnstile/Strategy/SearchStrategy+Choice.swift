@@ -107,22 +107,13 @@ extension SearchStrategy {
         // The engines' whole-word filter is `\b`, grep's rule only for word-bounded
         // words; overlapping matches of other words are filtered afterwards.
         let engineWholeWord = Self.engineWholeWord(patterns, options: options)
-        // Lines whose words the engine cannot judge alone (Unicode letters next to a
-        // word, words that are not word-bounded): a SIMD search for the words leads to
-        // the candidate lines, and grep's rule is checked on each line alone.
-        // PERF: perf_grep.py '-w word'.
-        let checksWholeWords = options.wholeWord && !options.wholeLine
-            && ((options.unicodeWords && !options.bytesMode) || !engineWholeWord)
-        let lines = checksWholeWords && options.matchKind != .overlapping
-            ? Self.lineCandidates(patterns.map { Self.literalHir($0, options: options).withoutNewline() }, options: options)
-            : nil
         do {
             if patterns.count == 1 {
                 let s = try SingleLiteralSearcher(
                     patterns[0], asciiCaseInsensitive: options.caseInsensitive, wholeWord: engineWholeWord,
                     leftmost: options.matchKind.isLeftmost, prefilter: options.prefilter,
                     limits: options.effectiveLimits)
-                self.init(engine: .kmp(s), options: options, patterns: patterns, lineCandidates: lines,
+                self.init(engine: .kmp(s), options: options, patterns: patterns,
                           literalWordsFiltered: options.wholeWord && !engineWholeWord)
             } else {
                 let ac = try AhoCorasick.Builder()
@@ -132,7 +123,7 @@ extension SearchStrategy {
                     .wholeWord(engineWholeWord)
                     .limits(options.effectiveLimits)
                     .build(patterns)
-                self.init(engine: .ahoCorasick(ac), options: options, patterns: patterns, lineCandidates: lines,
+                self.init(engine: .ahoCorasick(ac), options: options, patterns: patterns,
                           literalWordsFiltered: options.wholeWord && !engineWholeWord)
             }
         } catch {
