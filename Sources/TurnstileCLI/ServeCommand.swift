@@ -196,7 +196,13 @@ struct ServeCommand: ParsableCommand {
             // missing database is an error, never an empty list.
             do { _ = try LearningDatabase(path: db) } catch { throw CommandFailure(error.description) }
         }
-        let store = JudgeStore(try makeJudge())
+        // Rules that cannot be read or built are a configuration error: exit 75, as
+        // filter's in a recipe (issue 46), so a unit with RestartPreventExitStatus=75
+        // does not restart it in a loop.
+        let store: JudgeStore
+        do { store = JudgeStore(try makeJudge()) } catch let failure as CommandFailure {
+            throw CommandFailure(failure.message, status: 75)
+        }
         if let db, allowTell {
             // TELL learns on the server's one learning thread, then swaps the new list in.
             let threshold = self.threshold

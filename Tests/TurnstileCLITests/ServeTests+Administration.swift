@@ -71,6 +71,17 @@ extension ServeTests {
         #expect(typo.status == 75 && typo.err.contains("no user named no-such-user-46"), "\(typo.err)")
     }
 
+    @Test("rules that cannot be read or built: one sentence, exit 75")
+    func rulesErrorExits75() throws {
+        let dir = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let malformed = try CLI.write("cheap\tnot-a-weight\n".bytes, to: "malformed.tsv", in: dir)
+        for (rules, says) in [(dir.appendingPathComponent("rulez.tsv").path, "rulez.tsv"), (malformed, "not a number")] {
+            let result = try CLI.run(["serve", "--listen", "127.0.0.1:0", "--rules", rules])
+            #expect(result.status == 75 && result.err.contains(says), "\(rules): \(result.status) \(result.err)")
+        }
+    }
+
     @Test("--user as an unprivileged user is refused with one sentence",
           .enabled(if: Unprivileged.unavailable == nil, "\(Unprivileged.unavailable ?? "")"))
     func userNeedsRoot() throws {
