@@ -17,6 +17,11 @@ extension RegexAutomaton: MatchSearcher {
 
     public func makeMatchCursor() -> MatchCursor { MatchCursor(searcher: Searcher(self)) }
 
+    /// Ends a search: the lazy DFA's forward cache goes back to this automaton, so the
+    /// next search (the next block of lines) starts with the states built so far.
+    /// The cursor stays usable; it builds or takes a cache again if searched with.
+    public func recycle(_ cursor: inout MatchCursor) { cursor.searcher.recycle() }
+
     /// The end of the earliest-ending match of a search that begins at `offset`, or
     /// nil: enough to know whether a line holds a match, without the reverse scan that
     /// finds where it starts. Uses (and keeps) `cursor`'s caches; its position is

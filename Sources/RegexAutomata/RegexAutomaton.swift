@@ -70,8 +70,12 @@ public struct RegexAutomaton: Sendable {
     /// see ``RegexCompiler/prefilter(_:)``.
     public let prefilter: RegexPrefilter?
 
+    /// Forward lazy caches kept between searches (lazy engine only; see LazyCachePool.swift).
+    let forwardCaches: LazyCachePool
+
     init(engine: Engine, nonEmpty: LazyDFA, forwardNFA: ThompsonNFA, reverseNFA: ThompsonNFA, isUTF8: Bool, canMatchEmpty: Bool,
          prefilter: RegexPrefilter? = nil) {
+        self.forwardCaches = LazyCachePool()
         self.engine = engine
         self.prefilter = prefilter
         self.nonEmpty = nonEmpty
@@ -198,6 +202,15 @@ struct Searcher {
 
     init(_ regex: RegexAutomaton) { self.regex = regex }
 
+    /// Gives the forward lazy cache back to the automaton's pool for the next search
+    /// (the search is over; this searcher builds a new one if used again).
+    mutating func recycle() {
+        if let cache = forwardCache {
+            forwardCache = nil
+            regex.forwardCaches.give(cache)
+        }
+    }
+
     mutating func finish(into total: inout RegexAutomaton.SearchStats) {
         for cache in [forwardCache, reverseCache, nonEmptyCache] {
             if let cache {
@@ -218,7 +231,7 @@ struct Searcher {
                                          prefilter: regex.prefilter?.prefixes, effectiveness: &prefilterEffectiveness,
                                          steps: &stats.transitions) != nil
         case .lazy(let forward, _):
-            let cache = forwardCache ?? forward.makeCache()
+            let cache = forwardCache ?? regex.forwardCaches.take() ?? forward.makeCache()
             forwardCache = cache
             switch forward.searchForward(cache, haystack, from: 0, anchored: false, earliest: true, steps: &stats.transitions) {
             case .found(let end): return end != nil
@@ -238,7 +251,7 @@ struct Searcher {
                                          prefilter: regex.prefilter?.prefixes, effectiveness: &prefilterEffectiveness,
                                          steps: &stats.transitions)?.end
         case .lazy(let forward, _):
-            let cache = forwardCache ?? forward.makeCache()
+            let cache = forwardCache ?? regex.forwardCaches.take() ?? forward.makeCache()
             forwardCache = cache
             switch forward.searchForward(cache, haystack, from: from, anchored: false, earliest: true,
                                          steps: &stats.transitions) {
@@ -306,7 +319,7 @@ struct Searcher {
             }
             return pikeVM(haystack, from: from, retry: false)
         case .lazy(let forward, let reverse):
-            let fc = forwardCache ?? forward.makeCache()
+            let fc = forwardCache ?? regex.forwardCaches.take() ?? forward.makeCache()
             forwardCache = fc
             let end: MatchEnd
             switch forward.searchForward(fc, haystack, from: from, anchored: false, earliest: false, steps: &stats.transitions) {

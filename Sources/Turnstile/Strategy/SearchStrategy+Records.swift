@@ -52,6 +52,9 @@ extension SearchStrategy {
         }
         if case .regex(let r) = engine, !checksWholeWords {
             var cursor = r.makeMatchCursor()
+            // The lazy DFA's states outlive the block (PERF: issue 45's
+            // '[a-q][^u-z]{13}x', which rebuilt its working set every block).
+            defer { r.recycle(&cursor) }
             if byte == 0x0A, let lines = lineCandidates {
                 // PERF: ../shared/bench/perf_grep.py ('^#', 'Holmes$', '-w word', '-x line').
                 lines.forEachMatchingLine(in: region, delimiter: byte, regex: r, cursor: &cursor, reportEnd)
