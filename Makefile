@@ -75,6 +75,10 @@ deps:
 		echo "make deps: installing bzip2, xz-utils, zstd and locales-all (test-grep-scripts runs zgrep and friends; the grep tests use a UTF-8 locale) with apt-get"; \
 		$(APT_GET) update && $(APT_GET) install -y --no-install-recommends bzip2 xz-utils zstd locales-all; \
 	fi
+	@if ! command -v rg >/dev/null 2>&1; then \
+		echo "make deps: installing ripgrep (match's --json and Unicode examples are compared with rg) with apt-get"; \
+		$(APT_GET) update && $(APT_GET) install -y --no-install-recommends ripgrep; \
+	fi
 	@if ! command -v dot >/dev/null 2>&1; then \
 		echo "make deps: installing graphviz (the event machine's DOT test runs dot) with apt-get"; \
 		$(APT_GET) update && $(APT_GET) install -y --no-install-recommends graphviz; \

@@ -186,7 +186,7 @@ _turnstile() {
 
 _turnstile_filter() {
     repeating_flags=()
-    non_repeating_flags=(-F --fixed-strings -i --ignore-case --no-ignore-case -w --word-regexp --bytes --ucp -n --line-number -c -H --with-filename -q --quiet --silent -s --no-messages -r --recursive --tag --exit-verdict --spam --mask --count --json --explain --stats --version -h --help)
+    non_repeating_flags=(-F --fixed-strings -i --ignore-case --no-ignore-case -w --word-regexp --bytes --ucp --debug-strategy -n --line-number -c -H --with-filename -q --quiet --silent -s --no-messages -r --recursive --tag --exit-verdict --spam --mask --count --json --explain --stats --version -h --help)
     repeating_options=(-e --regexp -f --file --rules --add-rules --allow-from --deny-from)
     non_repeating_options=(--max-pattern-file-bytes --automaton --max-automaton-bytes --max-states --max-table-bytes --delimiter --color --max-record-bytes -j --threads --format --spam-to --move-spam-to --tag-prefix --sender-fields --threshold --db)
     __turnstile_offer_flags_options -1
@@ -267,7 +267,7 @@ _turnstile_filter() {
 
 _turnstile_match() {
     repeating_flags=()
-    non_repeating_flags=(-F --fixed-strings -i --ignore-case --no-ignore-case -w --word-regexp --bytes --ucp --builtin -o --only-matching -b --byte-offset -n --line-number -v --invert-match -c --count --count-matches -l --files-with-matches -L --files-without-match -q --quiet --silent -s --no-messages -H --with-filename --no-filename -x --line-regexp -z --null-data -Z --null -a --text -I -E --extended-regexp -G --basic-regexp -R --dereference-recursive --no-group-separator -T --initial-tab -U --binary --line-buffered -r --recursive --offsets --json --version --help)
+    non_repeating_flags=(-F --fixed-strings -i --ignore-case --no-ignore-case -w --word-regexp --bytes --ucp --debug-strategy --builtin -o --only-matching -b --byte-offset -n --line-number -v --invert-match -c --count --count-matches -l --files-with-matches -L --files-without-match -q --quiet --silent -s --no-messages -H --with-filename --no-filename -x --line-regexp -z --null-data -Z --null -a --text -I -E --extended-regexp -G --basic-regexp -R --dereference-recursive --no-group-separator -T --initial-tab -U --binary --line-buffered -r --recursive --offsets --json --version --help)
     repeating_options=(-e --regexp -f --file --rules --add-rules --exclude-from --include --exclude --exclude-dir)
     non_repeating_options=(--max-pattern-file-bytes --automaton --max-automaton-bytes --max-states --max-table-bytes -m --max-count -A --after-context -B --before-context -C --context --binary-files -d --directories -D --devices --group-separator --label --delimiter --color --max-record-bytes -j --threads --format --match-kind)
     __turnstile_offer_flags_options -1
@@ -370,7 +370,7 @@ _turnstile_match() {
 
 _turnstile_grep() {
     repeating_flags=()
-    non_repeating_flags=(-F --fixed-strings -i --ignore-case --no-ignore-case -w --word-regexp --bytes --ucp -o --only-matching -b --byte-offset -n --line-number -v --invert-match -c --count --count-matches -l --files-with-matches -L --files-without-match -q --quiet --silent -s --no-messages -H --with-filename --no-filename -x --line-regexp -z --null-data -Z --null -a --text -I -E --extended-regexp -G --basic-regexp -R --dereference-recursive --no-group-separator -T --initial-tab -U --binary --line-buffered -r --recursive -V --version --version --help)
+    non_repeating_flags=(-F --fixed-strings -i --ignore-case --no-ignore-case -w --word-regexp --bytes --ucp --debug-strategy -o --only-matching -b --byte-offset -n --line-number -v --invert-match -c --count --count-matches -l --files-with-matches -L --files-without-match -q --quiet --silent -s --no-messages -H --with-filename --no-filename -x --line-regexp -z --null-data -Z --null -a --text -I -E --extended-regexp -G --basic-regexp -R --dereference-recursive --no-group-separator -T --initial-tab -U --binary --line-buffered -r --recursive -V --version --version --help)
     repeating_options=(-e --regexp -f --file --rules --add-rules --exclude-from --include --exclude --exclude-dir)
     non_repeating_options=(--max-pattern-file-bytes --automaton --max-automaton-bytes --max-states --max-table-bytes -m --max-count -A --after-context -B --before-context -C --context --binary-files -d --directories -D --devices --group-separator --label --delimiter --color --max-record-bytes -j --threads)
     __turnstile_offer_flags_options -1
@@ -465,7 +465,7 @@ _turnstile_grep() {
 
 _turnstile_compile() {
     repeating_flags=()
-    non_repeating_flags=(-F --fixed-strings -i --ignore-case --no-ignore-case -w --word-regexp --bytes --ucp --dot --stats --version -h --help)
+    non_repeating_flags=(-F --fixed-strings -i --ignore-case --no-ignore-case -w --word-regexp --bytes --ucp --debug-strategy --dot --stats --version -h --help)
     repeating_options=(-e --regexp -f --file --rules --add-rules)
     non_repeating_options=(--max-pattern-file-bytes --automaton --max-automaton-bytes --max-states --max-table-bytes -o)
     __turnstile_offer_flags_options 0
@@ -507,7 +507,7 @@ _turnstile_compile() {
 
 _turnstile_eval() {
     repeating_flags=()
-    non_repeating_flags=(-F --fixed-strings -i --ignore-case --no-ignore-case -w --word-regexp --bytes --ucp --json --version -h --help)
+    non_repeating_flags=(-F --fixed-strings -i --ignore-case --no-ignore-case -w --word-regexp --bytes --ucp --debug-strategy --json --version -h --help)
     repeating_options=(-e --regexp -f --file --rules --add-rules --spam --ham)
     non_repeating_options=(--max-pattern-file-bytes --automaton --max-automaton-bytes --max-states --max-table-bytes --delimiter --max-record-bytes --format --threshold --top)
     __turnstile_offer_flags_options -1
@@ -646,7 +646,7 @@ _turnstile_train() {
 
 _turnstile_rules() {
     repeating_flags=()
-    non_repeating_flags=(-F --fixed-strings -i --ignore-case --no-ignore-case -w --word-regexp --bytes --ucp --mail --version -h --help)
+    non_repeating_flags=(-F --fixed-strings -i --ignore-case --no-ignore-case -w --word-regexp --bytes --ucp --debug-strategy --mail --version -h --help)
     repeating_options=(-e --regexp -f --file --rules --add-rules)
     non_repeating_options=(--max-pattern-file-bytes --automaton --max-automaton-bytes --max-states --max-table-bytes)
     __turnstile_offer_flags_options 0
@@ -685,7 +685,7 @@ _turnstile_rules() {
 
 _turnstile_serve() {
     repeating_flags=()
-    non_repeating_flags=(-F --fixed-strings -i --ignore-case --no-ignore-case -w --word-regexp --bytes --ucp --allow-tell --version -h --help)
+    non_repeating_flags=(-F --fixed-strings -i --ignore-case --no-ignore-case -w --word-regexp --bytes --ucp --debug-strategy --allow-tell --version -h --help)
     repeating_options=(-e --regexp -f --file --rules --add-rules --allow-from)
     non_repeating_options=(--max-pattern-file-bytes --automaton --max-automaton-bytes --max-states --max-table-bytes --threshold --listen --threads --max-size --max-connections --read-timeout --max-header-bytes --db)
     __turnstile_offer_flags_options 0

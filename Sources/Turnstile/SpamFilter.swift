@@ -48,10 +48,9 @@ public struct SpamFilter: Sendable {
                 model: ScoreModel = .sum) throws(TurnstileError) {
         var options = options
         self.model = model
-        var patterns = rules.map(\.pattern)
-        // Words under -i with letters beyond ASCII: regexes that fold Unicode (see
-        // Matcher+UnicodeFolding.swift); the rules keep their words.
-        if let folded = options.unicodeFolded(patterns) { (patterns, options) = folded }
+        // Words under -i with letters beyond ASCII are searched as their case variants
+        // (the search strategy's folded-literal-set): the rules keep their words.
+        let patterns = rules.map(\.pattern)
         if options.syntax == .literal { options.matchKind = .overlapping }
         self.rules = rules
         self.threshold = threshold

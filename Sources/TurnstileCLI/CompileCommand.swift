@@ -13,6 +13,7 @@ struct CompileCommand: ParsableCommand {
 
             Examples:
               $ turnstile compile -F -e he -e she -e his -e hers --stats
+              strategy: literal-set (teddy)
               representation: aho-corasick
               storage: dense DFA
               patterns: 4
@@ -31,7 +32,7 @@ struct CompileCommand: ParsableCommand {
     @Flag(name: .customLong("dot"), help: "Print the automaton as Graphviz DOT.")
     var dot = false
 
-    @Flag(name: .customLong("stats"), help: "Print states, byte classes, the representation, memory and build time.")
+    @Flag(name: .customLong("stats"), help: "Print the search strategy, states, byte classes, the representation, memory and build time.")
     var stats = false
 
     func run() throws {
@@ -56,6 +57,7 @@ struct CompileCommand: ParsableCommand {
             let s = matcher.statistics
             let micros = buildTime / .microseconds(1)
             text += """
+                strategy: \(s.strategy)
                 representation: \(s.representation.rawValue)
                 storage: \(s.storage)
                 patterns: \(s.patterns)

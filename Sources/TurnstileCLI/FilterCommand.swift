@@ -120,6 +120,7 @@ struct FilterCommand: ParsableCommand {
         inputMessagesSuppressed = grep.noMessages
         if input.format.isMail { return try runMail() }
         let filter = try rules.withRuleSet(fallback: .standard) { try $0.spamFilter(threshold: threshold) }
+        rules.reportStrategy(filter.matcher)
         let mode: FilterSink.Mode = spam ? .spam : mask ? .mask : count ? .count : json ? .json : explain ? .explain : .clean
         let output = OutputWriter(fd: 1)
         let color = stream.useColor(output)

@@ -73,6 +73,15 @@ struct RuleOptions: ParsableArguments {
           help: "Unicode \\d \\s \\w and POSIX classes in regexes (PCRE2_UCP, as a leading (*UCP)): \\w is [\\p{L}\\p{N}_].")
     var ucp = false
 
+    @Flag(name: .customLong("debug-strategy"),
+          help: "Print the search strategy chosen for the patterns (its name, wrapper and prefilter kernel) on standard error.")
+    var debugStrategy = false
+
+    /// Prints `matcher`'s strategy on standard error when --debug-strategy asks.
+    func reportStrategy(_ matcher: Matcher) {
+        if debugStrategy { printError("\(programName): strategy: \(matcher.strategy.description)") }
+    }
+
     @Option(name: .customLong("max-pattern-file-bytes"),
             help: ArgumentHelp("The most bytes a -f or --rules file may hold (default 16 MiB).", valueName: "n"))
     var maxPatternFileBytes: Int = defaultMaxPatternFileBytes

@@ -71,19 +71,14 @@ struct PatternReading {
             set.options.bytesMode = true
             set.options.unicodeWords = false
         }
-        if set.options.syntax == .literal {
-            return Self.foldingUnicode(set, bytesMode: bytesMode)
-        }
-        guard syntax != .fixed, set.options.syntax == .regex else { return set }
-        // A list of plain words is a literal automaton whatever the flag (grep -f with
-        // 10,000 words and no -F): the same matches, built as Aho-Corasick.
-        let dialect: GNURegex.Dialect = if case .gnu(let d) = syntax { d } else { .extended }
-        if !set.rules.isEmpty, set.rules.count > 1 || syntax != .parser,
-           set.rules.allSatisfy({ Self.isPlainWord($0.pattern, dialect: dialect) }) {
+        // GNU grep reads a list of plain words as fixed strings whatever the flag
+        // (grep -f with 10,000 words and no -F). Plain words in the parser's syntax
+        // (`match`) are the search strategy's to find (SearchStrategy+Choice.swift).
+        guard case .gnu(let dialect) = syntax, set.options.syntax == .regex else { return set }
+        if !set.rules.isEmpty, set.rules.allSatisfy({ Self.isPlainWord($0.pattern, dialect: dialect) }) {
             set.options.syntax = .literal
-            return Self.foldingUnicode(set, bytesMode: bytesMode)
+            return set
         }
-        guard case .gnu = syntax else { return set }
         for i in set.rules.indices {
             let t = try GNURegex.translate(set.rules[i].pattern, dialect: dialect, bytesMode: bytesMode,
                                            dotMatchesNewline: nullData, classMembers: LocaleClasses.members)
@@ -100,25 +95,6 @@ extension PatternReading {
     static func isPlainWord(_ pattern: [UInt8], dialect: GNURegex.Dialect) -> Bool {
         let special: Set<UInt8> = dialect == .basic ? Set("\\.[]*^$".utf8) : Set("\\.[]*^$+?{}()|".utf8)
         return !pattern.contains(where: special.contains)
-    }
-
-    /// Literal words under `-i` in UTF-8 text: the literal engines fold ASCII only, so
-    /// words with letters beyond ASCII become escaped regexes, which fold Unicode
-    /// (`-Fi ÉLAN` finds `élan`, as grep's). Other sets are returned as they are.
-    static func foldingUnicode(_ set: RuleSet, bytesMode: Bool) -> RuleSet {
-        guard set.options.caseInsensitive, !bytesMode, !set.options.bytesMode,
-              set.rules.contains(where: { $0.pattern.contains { $0 >= 0x80 } }),
-              set.rules.allSatisfy({ String(validating: $0.pattern, as: UTF8.self) != nil }) else { return set }
-        var set = set
-        set.options.syntax = .regex
-        for i in set.rules.indices {
-            set.rules[i].pattern = set.rules[i].pattern.flatMap { c -> [UInt8] in
-                let plain = c >= 0x80 || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(c)
-                    || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(c | 0x20)
-                return plain ? [c] : [UInt8(ascii: "\\"), c]
-            }
-        }
-        return set
     }
 }
 

@@ -43,6 +43,7 @@ struct SearchRequest {
             set.options.lineRecords = delimiter == .line
             return (try set.matcher(), cannotSelect)
         }
+        rules.reportStrategy(matcher)
         // grep -m 0 reads nothing and selects nothing; nor does grep read when no record
         // can be selected, unless -L is to list the inputs.
         if grep.limit == 0 { throw ExitCode(1) }

@@ -12,11 +12,9 @@ import Testing
         return Array(words.shuffled(using: &rng).prefix(count))
     }
 
-    @Test func hundredThousandWordsBuildAndSearch() throws {
-        guard let words = Self.dictionaryWords(100_000), let text = SharedCorpora.bytes("rebar/sherlock.txt") else {
-            print(SharedCorpora.skipMessage)
-            return
-        }
+    @Test(.enabled(if: SharedCorpora.isAvailable, "needs ../shared/corpora (see its SOURCES.md)")) func hundredThousandWordsBuildAndSearch() throws {
+        let words = try #require(Self.dictionaryWords(100_000))
+        let text = try #require(SharedCorpora.bytes("rebar/sherlock.txt"))
         #expect(words.count == 100_000)
         let haystack = Array(text.prefix(40_000))
         let automatic = try AhoCorasick.Builder().matchKind(.leftmostFirst).build(words)

@@ -27,17 +27,12 @@ import Testing
         return try PCRE2Regex(pattern: PCRE2Regex.alternation(of: words, wholeWord: o.wholeWord), options: po)
     }
 
-    @Test(arguments: options)
+    @Test(.enabled(if: SharedCorpora.isAvailable, "needs ../shared/corpora (see its SOURCES.md)"), arguments: options)
     func sampledWordListsOverCorpora(_ o: Options) throws {
-        guard SharedCorpora.isAvailable,
-              let dictionary = SharedCorpora.lines("rebar/dictionary/english/sorted.txt"),
-              let stopWords = SharedCorpora.lines("stopwords/stopwords-en.txt"),
-              let sherlock = SharedCorpora.bytes("rebar/sherlock.txt"),
-              let subtitles = SharedCorpora.bytes("rebar/opensubtitles/en-sampled.txt")
-        else {
-            print(SharedCorpora.skipMessage)
-            return
-        }
+        let dictionary = try #require(SharedCorpora.lines("rebar/dictionary/english/sorted.txt"))
+        let stopWords = try #require(SharedCorpora.lines("stopwords/stopwords-en.txt"))
+        let sherlock = try #require(SharedCorpora.bytes("rebar/sherlock.txt"))
+        let subtitles = try #require(SharedCorpora.bytes("rebar/opensubtitles/en-sampled.txt"))
         var rng = SeededGenerator(defaultSeed: 0x9C8E_0001)
         let seed = rng.seed
         let texts = [sherlock, subtitles]
@@ -130,12 +125,9 @@ import Testing
 /// Leftmost-longest is leftmost-first over the words sorted longest first (ties in
 /// list order), so PCRE2 checks it too.
 @Suite struct PCRE2LeftmostLongestTests {
-    @Test func sampledStopWordsLongestFirst() throws {
-        guard SharedCorpora.isAvailable, let stopWords = SharedCorpora.lines("stopwords/stopwords-en.txt"),
-              let text = SharedCorpora.bytes("rebar/opensubtitles/en-sampled.txt") else {
-            print(SharedCorpora.skipMessage)
-            return
-        }
+    @Test(.enabled(if: SharedCorpora.isAvailable, "needs ../shared/corpora (see its SOURCES.md)")) func sampledStopWordsLongestFirst() throws {
+        let stopWords = try #require(SharedCorpora.lines("stopwords/stopwords-en.txt"))
+        let text = try #require(SharedCorpora.bytes("rebar/opensubtitles/en-sampled.txt"))
         var rng = SeededGenerator(defaultSeed: 0x9C8E_0004)
         let seed = rng.seed
         for round in 0..<6 {

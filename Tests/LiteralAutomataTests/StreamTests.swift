@@ -37,13 +37,10 @@ import Testing
         }
     }
 
-    @Test(arguments: chunkSizes)
+    @Test(.enabled(if: SharedCorpora.isAvailable, "needs ../shared/corpora (see its SOURCES.md)"), arguments: chunkSizes)
     func stopWordsOverCorpusText(_ size: Int) throws {
-        guard SharedCorpora.isAvailable, let stopWords = SharedCorpora.lines("stopwords/stopwords-en.txt"),
-              let sherlock = SharedCorpora.bytes("rebar/sherlock.txt") else {
-            print(SharedCorpora.skipMessage)
-            return
-        }
+        let stopWords = try #require(SharedCorpora.lines("stopwords/stopwords-en.txt"))
+        let sherlock = try #require(SharedCorpora.bytes("rebar/sherlock.txt"))
         let haystack = Array(sherlock[100_000..<(size <= 3 ? 106_000 : 130_000)])
         for kind in MatchKind.allCases {
             for representation in LiteralRepresentation.allCases {

@@ -123,11 +123,8 @@ func recordDisagreement(seed: UInt64, _ pattern: String, _ options: RegexSyntax.
     }
 
     /// Generator patterns and word-shaped patterns over snippets of real English text.
-    @Test func corpusSnippetsAgainstPCRE2() throws {
-        guard let text = SharedCorpora.bytes("rebar/sherlock.txt") else {
-            print(SharedCorpora.skipMessage)
-            return
-        }
+    @Test(.enabled(if: SharedCorpora.isAvailable, "needs ../shared/corpora (see its SOURCES.md)")) func corpusSnippetsAgainstPCRE2() throws {
+        let text = try #require(SharedCorpora.bytes("rebar/sherlock.txt"))
         var gen = RandomRegexGenerator(seed: 515, mode: .utf8)
         var rng = SeededGenerator(defaultSeed: 516)
         let words = ["Holmes", "Watson", "the", "(?i)sherlock", "\\b\\w+\\b", "\\b[A-Z]\\w*", "[a-z]+ing\\b",

@@ -99,11 +99,8 @@ struct RegexPrefilterTests {
     }
 
     /// Corpus text: the literal-bearing regexes on the rebar subtitles sample.
-    @Test func corpusTextAgreesWithThePlainScanAndPCRE2() throws {
-        guard let text = SharedCorpora.bytes("rebar/opensubtitles/en-sampled.txt") else {
-            print(SharedCorpora.skipMessage)
-            return
-        }
+    @Test(.enabled(if: SharedCorpora.isAvailable, "needs ../shared/corpora (see its SOURCES.md)")) func corpusTextAgreesWithThePlainScanAndPCRE2() throws {
+        let text = try #require(SharedCorpora.bytes("rebar/opensubtitles/en-sampled.txt"))
         let sample = Array(text.prefix(1 << 20))
         for pattern in ["https?://[a-z0-9.-]+", "(?i)you[a-z]*", "(?:free|win|cash|prize)[a-z]*", "(?:The|They) [a-z]+"] {
             let on = try RegexCompiler().compile(pattern)

@@ -16,6 +16,10 @@ enum CLI {
     /// test): that must be an EPIPE error in the writer, not SIGPIPE for the test process.
     static let ignoreSIGPIPE: Void = { _ = signal(SIGPIPE, SIG_IGN) }()
 
+    /// ripgrep, which `make deps` installs: the tests that compare `match` with it are
+    /// reported as skipped (not passed) where it is absent.
+    static let ripgrep: String? = ["/usr/bin/rg", "/usr/local/bin/rg"].first(where: FileManager.default.isExecutableFile)
+
     /// `TURNSTILE_BINARY` when set, else `turnstile` in the build products directory
     /// (beside the test bundle), else `.build/debug/turnstile`.
     static let binary: URL = {

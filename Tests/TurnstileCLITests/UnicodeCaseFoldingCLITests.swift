@@ -48,28 +48,16 @@ struct UnicodeCaseFoldingCLITests {
     static let wordInput = "ÉCOLE gratuite\nécoles\nl'école\nСТРАХ и страх\nстрахи\nΣΟΦΙΑ σοφια\nnothing\nжСТРАХ\n"
     static let words = ["école", "страх", "σοφια"]
 
+    /// `executable args` in C.UTF-8 on `input`, through the one process runner (which
+    /// reads the output while it writes the input: no deadlock past a pipe's 64 KiB).
     static func run(_ executable: String, _ args: [String], input: String) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = args
-        process.environment = ["LC_ALL": "C.UTF-8", "PATH": "/usr/bin:/bin"]
-        let stdin = Pipe(), output = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = output
-        try process.run()
-        try stdin.fileHandleForWriting.write(contentsOf: Data(input.utf8))
-        try stdin.fileHandleForWriting.close()
-        let out = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: out, as: UTF8.self)
+        try ChildProcess.run(executable, args, stdin: Array(input.utf8),
+                             environment: ["LC_ALL": "C.UTF-8", "PATH": "/usr/bin:/bin"]).out
     }
 
     @Test("-F -i word lists fold Unicode in match and filter, with -w, as GNU grep -F -i -w")
     func wordListsFoldUnicode() throws {
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/grep") else {
-            Issue.record("GNU grep is not at /usr/bin/grep")
-            return
-        }
+        try #require(FileManager.default.isExecutableFile(atPath: "/usr/bin/grep"), "GNU grep is not at /usr/bin/grep")
         let wordArgs = Self.words.flatMap { ["-e", $0] }
         for w in [false, true] {
             let flags = ["-F", "-i"] + (w ? ["-w"] : [])
@@ -84,6 +72,54 @@ struct UnicodeCaseFoldingCLITests {
             let lines = Self.wordInput.split(separator: "\n").count
             let spam = Int(count.trimmingCharacters(in: .whitespacesAndNewlines))!
             #expect(filter.out == "clean \(lines - spam) spam \(spam)\n", "filter \(flags) --count and grep -c")
+        }
+    }
+
+    /// 1,990 ASCII dictionary words and 10 beyond ASCII, sampled with a fixed seed, and
+    /// the first 256 KiB of the subtitles sample.
+    static func dictionarySample() throws -> (words: [UInt8], haystack: [UInt8]) {
+        let words = try #require(SharedCorpora.bytes("rebar/dictionary/english/sorted.txt"))
+            .split(separator: 0x0A).map(Array.init)
+        var rng = SeededGenerator(defaultSeed: 45)
+        let ascii = words.filter { $0.allSatisfy { $0 < 0x80 } }, beyond = words.filter { $0.contains { $0 >= 0x80 } }
+        let sample = (0..<1990).map { _ in ascii.randomElement(using: &rng)! } + (0..<10).map { _ in beyond.randomElement(using: &rng)! }
+        let text = try #require(SharedCorpora.bytes("rebar/opensubtitles/en-sampled.txt"))
+        return (sample.joined(separator: [0x0A]) + [0x0A], Array(text.prefix(256 << 10)))
+    }
+
+    @Test("-F -i with 2,000 dictionary words, some beyond ASCII: a literal automaton, exact against GNU grep (issue 45)",
+          .enabled(if: SharedCorpora.isAvailable, "needs ../shared/corpora (see its SOURCES.md)"))
+    func largeFoldedListAgainstGrep() throws {
+        let (words, haystack) = try Self.dictionarySample()
+        let dir = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let list = try CLI.write(words, to: "words.txt", in: dir)
+        let env = ["LC_ALL": "C.UTF-8", "PATH": "/usr/bin:/bin"]
+        for mode in ["-c", "-o"] {
+            let grep = try ChildProcess.run("/usr/bin/grep", ["-F", "-i", mode, "-f", list], stdin: haystack, environment: env)
+            let ours = try CLI.run(["match", "--debug-strategy", "-F", "-i", mode, "-f", list], stdin: haystack,
+                                   environment: ["LC_ALL": "C.UTF-8"])
+            #expect(ours.status == 0, "\(ours.err)")
+            #expect(ours.err.contains("strategy: folded-literal-set"), "\(ours.err)")
+            #expect(ours.stdout == grep.stdout, "match -F -i \(mode) against grep")
+        }
+    }
+
+    @Test("filter -F -i -w with 2,000 words: Unicode words as grep in C.UTF-8, ASCII words (--bytes) as grep in C",
+          .enabled(if: SharedCorpora.isAvailable, "needs ../shared/corpora (see its SOURCES.md)"))
+    func wholeWordListsAgainstGrep() throws {
+        let (words, haystack) = try Self.dictionarySample()
+        let dir = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let list = try CLI.write(words.split(separator: 0x0A).filter { $0.allSatisfy { $0 < 0x80 } }
+                                    .joined(separator: [0x0A]) + [0x0A], to: "ascii.txt", in: dir)
+        let lines = haystack.split(separator: 0x0A, omittingEmptySubsequences: false).count - (haystack.last == 0x0A ? 1 : 0)
+        for (locale, extra) in [("C.UTF-8", [String]()), ("C", ["--bytes"])] {
+            let grep = try ChildProcess.run("/usr/bin/grep", ["-c", "-F", "-i", "-w", "-f", list], stdin: haystack,
+                                            environment: ["LC_ALL": locale, "PATH": "/usr/bin:/bin"])
+            let spam = try #require(Int(grep.out.trimmingCharacters(in: .whitespacesAndNewlines)))
+            let ours = try CLI.run(["filter", "--count"] + extra + ["-F", "-i", "-w", "-f", list], stdin: haystack)
+            #expect(ours.out == "clean \(lines - spam) spam \(spam)\n", "filter \(extra) -F -i -w against grep under \(locale)")
         }
     }
 }

@@ -16,9 +16,10 @@ private func matcher(_ patterns: [String], prefilter: Bool, caseInsensitive: Boo
     return try Matcher(patterns: patterns, options: options)
 }
 
+/// A literal engine searches: the literal alternation, or (for a plain word) the
+/// literal strategies the chooser takes for plain words whatever the syntax.
 private func isLiteralStrategy(_ m: Matcher) -> Bool {
-    if case .regexLiterals = m.engine { return true }
-    return false
+    [.literalAlternation, .singleLiteral, .literalSet, .foldedLiteralSet].contains(m.strategy.engineName)
 }
 
 @Suite("Regex literal-alternation strategy")
@@ -79,11 +80,8 @@ struct RegexLiteralsStrategyTests {
     }
 
     /// Corpus text: the patterns on the rebar subtitles sample, searched whole.
-    @Test func corpusTextAgreesWithTheDFAAndPCRE2() throws {
-        guard let text = SharedCorpora.bytes("rebar/opensubtitles/en-sampled.txt") else {
-            print(SharedCorpora.skipMessage)
-            return
-        }
+    @Test(.enabled(if: SharedCorpora.isAvailable, "needs ../shared/corpora (see its SOURCES.md)")) func corpusTextAgreesWithTheDFAAndPCRE2() throws {
+        let text = try #require(SharedCorpora.bytes("rebar/opensubtitles/en-sampled.txt"))
         let sample = Array(text.prefix(1 << 20))
         for pattern in ["free|win|winner|cash|prize", "(?i)congratulations", "(?i)you|the"] {
             let on = try matcher([pattern], prefilter: true)

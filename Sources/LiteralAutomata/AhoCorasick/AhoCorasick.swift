@@ -42,6 +42,10 @@ public struct AhoCorasick: Sendable {
 
     init(engine: LiteralEngine) { self.engine = engine }
 
+    /// The prefilter kernel in front of the automaton ("memchr", "teddy"), or nil when
+    /// every byte goes through the automaton (for the search strategy's name).
+    package var prefilterKernel: String? { engine.prefilter?.kernelName }
+
     /// The configuration of an ``AhoCorasick`` automaton: a value with chainable setters.
     ///
     /// ```swift

@@ -38,6 +38,14 @@ final class LiteralPrefilter: SearchPrefilter, Sendable {
         }
     }
 
+    /// Which kernel runs ("memchr" over the start bytes, "teddy"), for the strategy's name.
+    var kernelName: String {
+        switch kernel {
+        case .startBytes: return "memchr"
+        case .teddy: return "teddy"
+        }
+    }
+
     /// The same question in the shared answer type.
     func candidate(in h: UnsafeBufferPointer<UInt8>, from: Int) -> PrefilterCandidate {
         let i = find(h, from: from, end: h.count)

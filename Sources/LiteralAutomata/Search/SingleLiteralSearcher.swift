@@ -36,6 +36,10 @@ package final class SingleLiteralSearcher: Sendable {
             ? RareBytePrefilter(pattern, asciiCaseInsensitive: asciiCaseInsensitive) : nil
     }
 
+    /// The prefilter kernel ("rare-byte memmem"), or nil when KMP steps every byte (for
+    /// the search strategy's name).
+    package var prefilterKernel: String? { rareByte == nil ? nil : "rare-byte memmem" }
+
     package func appendMatches(in haystack: UnsafeBufferPointer<UInt8>, to out: inout [Match]) {
         forEachMatch(in: haystack, from: 0) { out.append($0); return true }
     }

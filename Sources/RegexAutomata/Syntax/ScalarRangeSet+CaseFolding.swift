@@ -41,3 +41,20 @@ extension ScalarRangeSet {
         return low < table.count && table[low] == scalar ? caseFoldingNext[low] : scalar
     }
 }
+
+/// The scalars that case-fold together with one scalar (Unicode simple case folding,
+/// as the regex's `i` flag applies it): what a literal search needs to match a word
+/// as `(?i)` would without building a DFA for it.
+package enum CaseFoldOrbit {
+    /// `scalar` and every scalar in its orbit, `scalar` first (`k` → `k`, `K`,
+    /// U+212A KELVIN SIGN; `é` → `é`, `É`; `1` → `1`).
+    package static func members(of scalar: UInt32) -> [UInt32] {
+        var orbit = [scalar]
+        var next = ScalarRangeSet.nextInOrbit(scalar)
+        while next != scalar {
+            orbit.append(next)
+            next = ScalarRangeSet.nextInOrbit(next)
+        }
+        return orbit
+    }
+}

@@ -72,7 +72,10 @@ extension RuleSet {
             w.bytes(rule.pattern)
         }
         let automaton: [UInt8]
-        if case .ahoCorasick(let ac) = try spamFilter(threshold: 1).matcher.engine {
+        // A word list's automaton is saved as it is; the case variants of words beyond
+        // ASCII under -i (folded-literal-set) are spelled out again on loading.
+        let strategy = try spamFilter(threshold: 1).matcher.strategy
+        if case .ahoCorasick(let ac) = strategy.engine, strategy.name == .literalSet {
             automaton = ac.serialized()
         } else {
             automaton = []

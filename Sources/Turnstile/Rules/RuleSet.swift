@@ -69,11 +69,7 @@ public struct RuleSet: Sendable {
 
     /// The matcher over the rules' patterns.
     public func matcher() throws(TurnstileError) -> Matcher {
-        let patterns = rules.map(\.pattern)
-        if let folded = options.unicodeFolded(patterns) {
-            return try Matcher(bytePatterns: folded.patterns, options: folded.options)
-        }
-        return try Matcher(bytePatterns: patterns, options: options)
+        try Matcher(bytePatterns: rules.map(\.pattern), options: options)
     }
 
     /// The threshold a record is judged at: `given` (the command line's

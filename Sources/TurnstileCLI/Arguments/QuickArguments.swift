@@ -158,6 +158,7 @@ extension QuickArguments {
         add(["-w", "--word-regexp"], .flag { $0.rules.wordRegexp = true })
         add(["--bytes"], .flag { $0.rules.bytes = true })
         add(["--ucp"], .flag { $0.rules.ucp = true })
+        add(["--debug-strategy"], .flag { $0.rules.debugStrategy = true })
         add(["--max-pattern-file-bytes"], .value(Int.self) { $0.rules.maxPatternFileBytes = $1 })
         add(["--automaton"], .value(String.self) { $0.rules.automaton = $1 })
         add(["--max-automaton-bytes"], .value(Int.self) { $0.rules.maxAutomatonBytes = $1 })
@@ -220,7 +221,7 @@ extension RuleOptions {
         var o = RuleOptions()
         o.regexp = []; o.patternFiles = []; o.ruleFiles = []; o.addedRuleFiles = []
         o.fixedStrings = false; o.ignoreCaseFlag = false; o.noIgnoreCase = false; o.wordRegexp = false
-        o.bytes = false; o.ucp = false; o.maxPatternFileBytes = defaultMaxPatternFileBytes; o.automaton = nil
+        o.bytes = false; o.ucp = false; o.debugStrategy = false; o.maxPatternFileBytes = defaultMaxPatternFileBytes; o.automaton = nil
         o.maxAutomatonBytes = 32 << 20; o.maxStates = nil; o.maxTableBytes = nil
         return o
     }

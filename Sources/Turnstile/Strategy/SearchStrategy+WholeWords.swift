@@ -9,15 +9,7 @@ import AutomatonCore
 import LiteralAutomata
 import RegexAutomata
 
-extension Matcher {
-    /// Whether matches go through grep's `-w` rule here (`-x` wins over `-w`): the
-    /// automata decide the ASCII rule alone, except for literals they report in
-    /// another order or unfiltered.
-    var checksWholeWords: Bool {
-        options.wholeWord && !options.wholeLine
-            && ((options.unicodeWords && !options.bytesMode) || literalWordOrder != nil || literalWordsFiltered)
-    }
-
+extension SearchStrategy {
     /// Calls `body` for each whole-word match starting at or after `from`, in order,
     /// with pattern ids as given; `body` returns false to stop.
     ///
@@ -81,8 +73,7 @@ extension Matcher {
                 limit -= 1
                 guard let shorter = r.anchoredMatch(in: UnsafeBufferPointer(rebasing: haystack[..<limit]), at: m.start)
                 else { return nil }
-                let found = Match(pattern: literalWordOrder?[shorter.pattern] ?? shorter.pattern,
-                                  start: shorter.start, end: shorter.end)
+                let found = callerMatch(shorter)
                 if isWholeWord(found, in: haystack, unicode: unicode) { return found }
                 limit = shorter.end
             }
@@ -90,9 +81,9 @@ extension Matcher {
         case .kmp, .ahoCorasick:
             // Another word that is a prefix of the match: the longest that passes.
             var best: Match? = nil
-            for (id, word) in patterns.enumerated()
+            for (id, word) in searchedLiterals.enumerated()
             where word.count < m.end - m.start && word.count > (best.map { $0.end - $0.start } ?? -1) {
-                let candidate = Match(pattern: id, start: m.start, end: m.start + word.count)
+                let candidate = Match(pattern: patternOf?[id] ?? id, start: m.start, end: m.start + word.count)
                 if hasPrefix(word, at: m.start, in: haystack), isWholeWord(candidate, in: haystack, unicode: unicode) {
                     best = candidate
                 }

@@ -8,7 +8,7 @@ import AutomatonCore
 import LiteralAutomata
 import RegexAutomata
 
-extension Matcher {
+extension SearchStrategy {
     /// Calls `body` with one match of each record of `region` that has one, in order.
     /// `region` holds whole records ending with `delimiter` (the last one possibly
     /// without it), and no match can hold the delimiter (``canSearchAcross(delimiter:)``).
@@ -93,7 +93,7 @@ extension Matcher {
             case .ahoCorasick(let ac):
                 return eachRecord { start in
                     var found: Match? = nil
-                    ac.forEachMatch(in: region, from: start) { found = $0; return false }
+                    ac.forEachMatch(in: region, from: start) { found = callerMatch($0); return false }
                     return found
                 }
             case .empty, .regex:
