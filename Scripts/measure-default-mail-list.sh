@@ -75,7 +75,7 @@ if [ -f "$sa/spam.mbox" ]; then
         # shellcheck disable=SC2086
         "$bin" train --format mbox $trs $trh --spam "$pd/spam.mbox" --spam "$pd/spam-generated.mbox" \
             --ham "$pd/ham.mbox" --ham "$pd/ham-generated.mbox" $(sh Scripts/default-mail-list-settings.sh) \
-            -o "$work/cv-t.txt" 2>/dev/null
+            -o "$work/cv-t.txt" > /dev/null 2>&1
         sh Scripts/merge-mail-rules.sh "$work/cv-t.txt" Corpora/spam/builtin-mail-rules.txt > "$work/cv-$k.txt"
         "$bin" eval --format mbox --rules "$work/cv-$k.txt" --spam "$work/sa-spam-$k.mbox" --ham "$work/sa-ham-$k.mbox" --top 0 \
             | awk '/^tp / { print $2, $4, $6, $8 }'
@@ -110,7 +110,7 @@ row "built-in list, half B" builtin "$work/pp-b.mbox" "$pd/ham.mbox"
 [ -f "$sa/spam.mbox" ] || exit 0
 # Learning: SpamAssassin's training half + Phishing Pot half A.
 "$bin" train --format mbox --spam "$sa/spam.mbox" --spam "$work/pp-a.mbox" --ham "$sa/ham.mbox" \
-    -o "$work/learned-t.txt" 2>/dev/null
+    -o "$work/learned-t.txt" > /dev/null 2>&1
 sh Scripts/merge-mail-rules.sh "$work/learned-t.txt" Corpora/spam/builtin-mail-rules.txt > "$work/learned.txt"
 header "learned: SpamAssassin half + Phishing Pot half A, judged on half B"
 row "turnstile (train = learn), PP half B vs hand-written ham" "$work/learned.txt" "$work/pp-b.mbox" "$pd/ham.mbox"
