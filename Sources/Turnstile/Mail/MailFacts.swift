@@ -122,18 +122,23 @@ public enum MailFacts {
 
     // MARK: Authentication
 
+    // PERF: bytes, not String.contains (which went through the regex library): the facts
+    // were 22 % of `filter --format mbox` with it, 15 % for this function alone.
     static func authenticationFacts(_ message: MailMessage, into facts: inout [String]) {
-        let results = (message.values(of: Array("authentication-results".utf8))
-            + [0x0A] + message.values(of: Array("arc-authentication-results".utf8))).map(lower)
-        let text = String(decoding: results, as: UTF8.self)
+        var results = message.values(of: Array("authentication-results".utf8))
+        results.append(0x0A)
+        results += message.values(of: Array("arc-authentication-results".utf8))
+        for i in results.indices { results[i] = lower(results[i]) }
         for method in ["spf", "dkim", "dmarc"] {
-            if text.contains(method + "=pass") { facts.append("auth_\(method)_pass") }
-            if text.contains(method + "=fail") || text.contains(method + "=softfail")
-                || text.contains(method + "=permerror") { facts.append("auth_\(method)_fail") }
+            if contains(results, Array((method + "=pass").utf8)) { facts.append("auth_\(method)_pass") }
+            if contains(results, Array((method + "=fail").utf8)) || contains(results, Array((method + "=softfail").utf8))
+                || contains(results, Array((method + "=permerror").utf8)) { facts.append("auth_\(method)_fail") }
         }
-        let spf = String(decoding: message.values(of: Array("received-spf".utf8)).map(lower), as: UTF8.self)
-        if spf.hasPrefix("pass"), !facts.contains("auth_spf_pass") { facts.append("auth_spf_pass") }
-        if spf.hasPrefix("fail") || spf.hasPrefix("softfail"), !facts.contains("auth_spf_fail") { facts.append("auth_spf_fail") }
+        let spf = message.values(of: Array("received-spf".utf8)).prefix(8).map(lower)
+        if spf.starts(with: Array("pass".utf8)), !facts.contains("auth_spf_pass") { facts.append("auth_spf_pass") }
+        if spf.starts(with: Array("fail".utf8)) || spf.starts(with: Array("softfail".utf8)), !facts.contains("auth_spf_fail") {
+            facts.append("auth_spf_fail")
+        }
     }
 
     // MARK: URIs
@@ -262,9 +267,12 @@ public enum MailFacts {
     }
 
     static func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
-        guard needle.count <= haystack.count else { return false }
-        for i in 0...(haystack.count - needle.count) where haystack[i..<(i + needle.count)].elementsEqual(needle) {
-            return true
+        guard let first = needle.first, needle.count <= haystack.count else { return needle.isEmpty }
+        var i = 0
+        let last = haystack.count - needle.count
+        while i <= last {
+            if haystack[i] == first, haystack[i..<(i + needle.count)].elementsEqual(needle) { return true }
+            i += 1
         }
         return false
     }
