@@ -179,7 +179,9 @@ INSTALLED_FILES := \
 	share/man/man1/turnstile.1 \
 	share/bash-completion/completions/turnstile \
 	share/zsh/site-functions/_turnstile \
-	share/fish/vendor_completions.d/turnstile.fish
+	share/fish/vendor_completions.d/turnstile.fish \
+	lib/systemd/system/turnstile-serve.service \
+	lib/systemd/system/turnstile-serve.socket
 
 # One release build, stripped as distribution packages ship binaries (debug info left
 # out: 100 MB with it, about 10 without). The man page and the completions are not
@@ -225,6 +227,10 @@ install: grep-links-check install-build
 	install -D -m 644 $(INSTALL_STAGE)/completion.bash $(DESTDIR)$(PREFIX)/share/bash-completion/completions/turnstile
 	install -D -m 644 $(INSTALL_STAGE)/completion.zsh $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_turnstile
 	install -D -m 644 $(INSTALL_STAGE)/completion.fish $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/turnstile.fish
+	# The daemon's units (README "Running the daemon"), with ExecStart at this PREFIX; not enabled.
+	install -d $(DESTDIR)$(PREFIX)/lib/systemd/system
+	sed 's|/usr/bin/turnstile|$(PREFIX)/bin/turnstile|' Distribution/turnstile-serve.service > $(DESTDIR)$(PREFIX)/lib/systemd/system/turnstile-serve.service
+	install -m 644 Distribution/turnstile-serve.socket $(DESTDIR)$(PREFIX)/lib/systemd/system/turnstile-serve.socket
 	@if [ -n "$(GREP_LINKS_DIR)" ]; then \
 		mkdir -p $(DESTDIR)$(GREP_LINKS_DIR) && for name in $(GREP_LINKS); do \
 			ln -sfn $(PREFIX)/bin/turnstile $(DESTDIR)$(GREP_LINKS_DIR)/$$name || exit 1; \

@@ -685,9 +685,9 @@ _turnstile_rules() {
 
 _turnstile_serve() {
     repeating_flags=()
-    non_repeating_flags=(-F --fixed-strings -i --ignore-case --no-ignore-case -w --word-regexp --bytes --ucp --debug-strategy --allow-tell --version -h --help)
-    repeating_options=(-e --regexp -f --file --rules --add-rules --allow-from)
-    non_repeating_options=(--max-pattern-file-bytes --automaton --max-automaton-bytes --max-states --max-table-bytes --threshold --listen --threads --max-size --max-connections --read-timeout --max-header-bytes --db)
+    non_repeating_flags=(-F --fixed-strings -i --ignore-case --no-ignore-case -w --word-regexp --bytes --ucp --debug-strategy --no-request-log --allow-tell --version -h --help)
+    repeating_options=(-e --regexp -f --file --rules --add-rules --allow-from --tell-user --tell-from)
+    non_repeating_options=(--max-pattern-file-bytes --automaton --max-automaton-bytes --max-states --max-table-bytes --threshold --listen --threads --max-size --max-request-bytes --max-connections --read-timeout --drain --max-header-bytes --db --socket-mode --socket-owner --user --group --pidfile --tell-rate)
     __turnstile_offer_flags_options 0
 
     # Offer option value completions
@@ -734,16 +734,46 @@ _turnstile_serve() {
     '--max-size')
         return
         ;;
+    '--max-request-bytes')
+        return
+        ;;
     '--max-connections')
         return
         ;;
     '--read-timeout')
         return
         ;;
+    '--drain')
+        return
+        ;;
     '--max-header-bytes')
         return
         ;;
     '--db')
+        return
+        ;;
+    '--socket-mode')
+        return
+        ;;
+    '--socket-owner')
+        return
+        ;;
+    '--user')
+        return
+        ;;
+    '--group')
+        return
+        ;;
+    '--pidfile')
+        return
+        ;;
+    '--tell-user')
+        return
+        ;;
+    '--tell-from')
+        return
+        ;;
+    '--tell-rate')
         return
         ;;
     esac

@@ -3,7 +3,8 @@
 #   /usr/bin/turnstile (stripped, Swift runtime linked in), its man page, the bash, zsh
 #   and fish completions, and links named grep, egrep and fgrep in /usr/lib/turnstile/bin
 #   (put that folder first on PATH to have turnstile answer as grep; the system's grep is
-#   never replaced). Depends: from dpkg-shlibdeps on the binary.
+#   never replaced), and the systemd units of `turnstile serve` in /usr/lib/systemd/system.
+#   Depends: from dpkg-shlibdeps on the binary.
 # Usage: Scripts/build-deb.sh STAGE VERSION OUTPUT_DIR   → OUTPUT_DIR/turnstile_VERSION_ARCH.deb
 # Then lintian checks it when lintian is installed (errors fail; warnings are printed).
 set -euo pipefail
@@ -25,6 +26,9 @@ install -D -m 644 "$stage/completion.zsh" "$root/usr/share/zsh/vendor-completion
 install -D -m 644 "$stage/completion.fish" "$root/usr/share/fish/vendor_completions.d/turnstile.fish"
 mkdir -p "$root/usr/lib/turnstile/bin"
 for name in grep egrep fgrep; do ln -s ../../../bin/turnstile "$root/usr/lib/turnstile/bin/$name"; done
+# The daemon's units (README "Running the daemon"); installed, not enabled.
+install -D -m 644 Distribution/turnstile-serve.service "$root/usr/lib/systemd/system/turnstile-serve.service"
+install -D -m 644 Distribution/turnstile-serve.socket "$root/usr/lib/systemd/system/turnstile-serve.socket"
 
 doc="$root/usr/share/doc/turnstile"
 install -D -m 644 Distribution/debian/copyright "$doc/copyright"

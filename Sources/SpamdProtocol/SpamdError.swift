@@ -39,6 +39,11 @@ public struct SpamdError: Error, Sendable, Hashable, CustomStringConvertible {
         protocolError("(Content-Length mismatch: Expected \(expected) bytes, got \(got) bytes)")
     }
 
+    /// EX_PROTOCOL: a message of `length` bytes is longer than the server takes.
+    public static func tooLong(_ length: Int, limit: Int) -> SpamdError {
+        protocolError("(Content-Length \(length) over the server's limit of \(limit) bytes)")
+    }
+
     /// `SPAMD/1.0 CODE message\r\n`.
     public var response: [UInt8] { Array("SPAMD/1.0 \(code.rawValue) \(message)\r\n".utf8) }
 

@@ -34,6 +34,8 @@ public struct SpamdMessageJudge: Sendable {
     public struct Answer: Sendable, Hashable {
         public var bytes: [UInt8]
         public var restFollows: Bool
+        /// The verdict answered (for the server's log).
+        public var verdict: SpamdVerdict
     }
 
     /// The answer to a CHECK, SYMBOLS, REPORT, REPORT_IFSPAM, PROCESS or HEADERS
@@ -59,12 +61,13 @@ public struct SpamdMessageJudge: Sendable {
                 if let end = body.withUnsafeBufferPointer(SpamdResponse.headersEnd) { body.removeSubrange(end...) }
                 length = body.count
                 return Answer(bytes: SpamdResponse.messageHead(verdict, method: .headers, version: head.version, length: length) + body,
-                              restFollows: false)
+                              restFollows: false, verdict: verdict)
             }
             return Answer(bytes: SpamdResponse.messageHead(verdict, method: .process, version: head.version, length: length) + body,
-                          restFollows: !complete)
+                          restFollows: !complete, verdict: verdict)
         default:
-            return Answer(bytes: SpamdResponse.verdict(verdict, method: head.method, version: head.version), restFollows: false)
+            return Answer(bytes: SpamdResponse.verdict(verdict, method: head.method, version: head.version), restFollows: false,
+                          verdict: verdict)
         }
     }
 

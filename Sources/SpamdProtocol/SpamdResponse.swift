@@ -102,3 +102,8 @@ public enum SpamdResponse {
         return nil
     }
 }
+
+extension SpamdVerdict {
+    /// `S/T` with one decimal each, as spamd's log line writes the score (`3.9/5.0`).
+    public var scoreText: String { cFormat("%2.1f", score) + "/" + cFormat("%2.1f", threshold) }
+}

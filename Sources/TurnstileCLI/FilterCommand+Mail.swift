@@ -22,19 +22,17 @@ extension FilterCommand {
             }
         } catch {
             let failure = (error as? CommandFailure) ?? CommandFailure(String(describing: error))
-            // A missing configuration file (status 75, EX_TEMPFAIL) fails the run, so
-            // procmail keeps the message and maildrop defers it rather than letting it
-            // through unfiltered.
-            if failure.status == 75 { throw failure }
-            // A delivery filter never eats mail: the messages go on as they came.
-            if delivery.tag { passThroughUntagged(inputs, output: output, because: failure.message) }
-            throw failure
+            // Every configuration error — a rules file missing, unreadable or malformed, a
+            // database that cannot be opened — exits 75 (EX_TEMPFAIL): procmail (with the
+            // README's recipe) and maildrop keep the message for the MTA to retry, rather
+            // than deliver it unfiltered with exit 0 (issue 46).
+            throw CommandFailure(failure.message, status: 75)
         }
         let mode: MailFilterSink.Mode = delivery.tag ? .tag : spam ? .spam : count ? .count : json ? .json : explain ? .explain : .clean
         let tagger = delivery.tag ? SpamStatusHeaders(prefix: delivery.tagPrefix ?? "X-Spam") : nil
         if let spamTo = delivery.spamTo, format == .mbox, let same = inputs.first(where: { sameFile($0, spamTo) }) {
             // Creating the spam file would empty the input before it is read.
-            throw CommandFailure("--spam-to \(spamTo) is the input \(same); write spam to another file")
+            throw CommandFailure("--spam-to \(spamTo) is the input \(same); write spam to another file", status: 75)
         }
         let destination = try delivery.spamTo.map { try SpamDestination(path: $0, format: format) }
         var mover = try delivery.moveSpamTo.map { try MaildirMove(folder: $0) }
@@ -109,25 +107,6 @@ extension FilterCommand {
             throw ExitCode(failed ? 2 : 0)
         }
         throw ExitCode(status.exitCode(matched: tally.spamRecords > 0))
-    }
-
-    /// `--tag` when the rules cannot be read: every input written as it is, with a
-    /// warning; exits 0 (2 with `--exit-verdict`) once written.
-    func passThroughUntagged(_ inputs: [String], output: OutputWriter, because reason: String) -> Never {
-        printError("turnstile: \(reason); messages written untagged")
-        var status = runInputs(inputs, output: output) { (fd, _) throws(ScanError) in
-            let size = 256 << 10
-            let piece = UnsafeMutablePointer<UInt8>.allocate(capacity: size)
-            defer { piece.deallocate() }
-            while true {
-                let n = read(fd, piece, size)
-                if n < 0 { if errno == EINTR { continue }; throw .read(errno) }
-                if n == 0 { return }
-                do throws(OutputError) { try output.write(UnsafeBufferPointer(start: piece, count: n)) } catch { throw .sink(error) }
-            }
-        } finish: {}
-        finishRun(&status, output: output) {}
-        terminate(status.hadError || status.brokenPipe || delivery.exitVerdict ? 2 : 0)
     }
 }
 

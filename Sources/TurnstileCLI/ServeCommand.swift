@@ -1,5 +1,6 @@
 import ArgumentParser
 import Dispatch
+import Synchronization
 import LearningStore
 import SpamdProtocol
 import Turnstile
@@ -51,8 +52,12 @@ struct ServeCommand: ParsableCommand {
     var threads: Int?
 
     @Option(name: .customLong("max-size"),
-            help: "Judge at most this many bytes of a message (the rest passes through; spamc's default limit is 512000).")
+            help: "Judge at most this many bytes of a message (PROCESS still returns the whole message).")
     var maxSize = 512_000
+
+    @Option(name: .customLong("max-request-bytes"),
+            help: "Refuse a message longer than this many bytes (default: no limit, as spamd; spamc's -s limits what it sends).")
+    var maxRequestBytes: Int?
 
     @Option(name: .customLong("max-connections"), help: "Connections served at once; more wait to be accepted.")
     var maxConnections = 1000
@@ -60,12 +65,50 @@ struct ServeCommand: ParsableCommand {
     @Option(name: .customLong("read-timeout"), help: "Seconds a client has to send its whole request.")
     var readTimeout = 30.0
 
+    @Option(name: .customLong("drain"),
+            help: ArgumentHelp("On SIGTERM or SIGINT, wait at most this long for requests under way (5s, 500ms, 0).", valueName: "time"))
+    var drain = "5s"
+
     @Option(name: .customLong("max-header-bytes"), help: "The most bytes of a request's line and headers.")
     var maxHeaderBytes = 8192
 
     @Option(name: .customLong("db"),
             help: ArgumentHelp("Judge with the list a 'turnstile learn' database gives, and learn into it on TELL.", valueName: "path"))
     var db: String?
+
+    @Option(name: .customLong("socket-mode"),
+            help: ArgumentHelp("A Unix socket's mode, in octal (default: 0666 less the umask).", valueName: "mode"))
+    var socketMode: String?
+
+    @Option(name: .customLong("socket-owner"),
+            help: ArgumentHelp("A Unix socket's owner, as chown writes it: USER, USER:GROUP or :GROUP (root only).", valueName: "owner"))
+    var socketOwner: String?
+
+    @Option(name: .customLong("user"),
+            help: ArgumentHelp("Once listening, run as this user (and its group) instead of root, as spamd's -u.", valueName: "user"))
+    var user: String?
+
+    @Option(name: .customLong("group"), help: ArgumentHelp("Once listening, run as this group (with --user: instead of the user's own).", valueName: "group"))
+    var group: String?
+
+    @Option(name: .customLong("pidfile"), help: ArgumentHelp("Write the process id to this file once listening; removed on exit.", valueName: "path"))
+    var pidfile: String?
+
+    @Flag(name: .customLong("no-request-log"),
+          help: "Do not log a line per request on standard error (client, user, verdict, score, time, size).")
+    var noRequestLog = false
+
+    @Option(name: .customLong("tell-user"),
+            help: ArgumentHelp("With --allow-tell, only this user (spamc -u) may TELL (repeatable; default: any).", valueName: "user"))
+    var tellUsers: [String] = []
+
+    @Option(name: .customLong("tell-from"),
+            help: ArgumentHelp("With --allow-tell, only clients from this network may TELL (repeatable; Unix-socket clients always may).", valueName: "cidr"))
+    var tellFrom: [String] = []
+
+    @Option(name: .customLong("tell-rate"),
+            help: ArgumentHelp("With --allow-tell, the most TELLs per minute for one user from one client (0: no limit).", valueName: "count"))
+    var tellRate = 60
 
     @Flag(name: .customLong("allow-tell"),
           help: "Learn from TELL requests (spamc -L) into the --db database; without it TELL is refused, as spamd's --allow-tell.")
@@ -75,13 +118,38 @@ struct ServeCommand: ParsableCommand {
         if db != nil, !rules.isEmpty { throw ValidationError("--db gives the rules; it cannot be combined with rule options") }
         if allowTell, db == nil { throw ValidationError("--allow-tell needs --db, the database TELL learns into") }
         if maxSize < 1 { throw ValidationError("--max-size must be at least 1") }
+        if let maxRequestBytes, maxRequestBytes < 1 { throw ValidationError("--max-request-bytes must be at least 1") }
         if maxConnections < 1 { throw ValidationError("--max-connections must be at least 1") }
         if !(readTimeout > 0) { throw ValidationError("--read-timeout must be more than 0 seconds") }
+        if ServeCommand.duration(drain) == nil {
+            throw ValidationError("--drain \(drain): expected a time such as 5s, 500ms or 0")
+        }
         if maxHeaderBytes < 64 { throw ValidationError("--max-header-bytes must be at least 64") }
         if let threads, threads < 1 { throw ValidationError("--threads must be at least 1") }
+        if (!tellUsers.isEmpty || !tellFrom.isEmpty), !allowTell { throw ValidationError("--tell-user and --tell-from need --allow-tell") }
+        if tellRate < 0 { throw ValidationError("--tell-rate must be 0 or more") }
+        if let socketMode, UInt32(socketMode, radix: 8).map({ $0 > 0o777 }) ?? true {
+            throw ValidationError("--socket-mode \(socketMode): expected an octal mode such as 0660")
+        }
+        if (socketMode != nil || socketOwner != nil), !listen.hasPrefix("unix:") {
+            throw ValidationError("--socket-mode and --socket-owner need --listen unix:/path")
+        }
     }
 
     func run() throws {
+        // TERM, INT and HUP are handled from the start, before the rules are read and
+        // the socket opened: a signal at any moment stops the server with exit 0 (issue
+        // 46: INT sent as the port opened killed it). Before the server runs there is
+        // nothing to finish, so a stop then exits at once.
+        let lifecycle = ServeLifecycle()
+        let watcher: ServerSignals
+        do {
+            watcher = try ServerSignals.watch([SIGHUP, SIGTERM, SIGINT]) { signal in
+                if signal == SIGHUP { lifecycle.reload() } else { lifecycle.stop() }
+            }
+        } catch {
+            throw CommandFailure("\(error)")
+        }
         var configuration = SpamdServer.Configuration()
         do { configuration.listen = try ListenAddress(parsing: listen) } catch { throw CommandFailure(error.description) }
         // As spamd's --allowed-ips: the networks given replace the loopback default.
@@ -90,11 +158,38 @@ struct ServeCommand: ParsableCommand {
             do { networks.append(try IPNetwork(parsing: text)) } catch { throw CommandFailure(error.description) }
         }
         configuration.allowFrom = networks
+        var tellNetworks: [IPNetwork]? = tellFrom.isEmpty ? nil : []
+        for text in tellFrom {
+            do { tellNetworks?.append(try IPNetwork(parsing: text)) } catch {
+                throw CommandFailure(error.description.replacingAll("--allow-from", with: "--tell-from"))
+            }
+        }
+        configuration.tellPolicy = TellPolicy(users: tellUsers.isEmpty ? nil : Set(tellUsers), networks: tellNetworks,
+                                              perMinute: tellRate == 0 ? nil : tellRate)
         if let threads { configuration.threads = threads }
         configuration.maxConnections = maxConnections
-        configuration.limits = SpamdLimits(maxMessageBytes: maxSize, maxHeaderBytes: maxHeaderBytes,
+        configuration.limits = SpamdLimits(maxMessageBytes: maxSize, maxRequestBytes: maxRequestBytes, maxHeaderBytes: maxHeaderBytes,
                                            readTimeout: .nanoseconds(Int64(readTimeout * 1e9)))
         configuration.log = { printError($0) }
+        configuration.logRequests = !noRequestLog
+        // Started by a .socket unit: systemd's socket replaces --listen.
+        configuration.inheritedSocket = SystemdActivation.listeningSocket()
+        configuration.socketMode = socketMode.flatMap { UInt32($0, radix: 8) }
+        // Users and groups are looked up before anything starts: a name that does not
+        // exist is a configuration error, not a server running as root.
+        var runAs: ServerIdentity? = nil
+        do {
+            if let socketOwner {
+                let owner = try ServerIdentity(owner: socketOwner)
+                configuration.socketOwner = (owner.uid, owner.gid)
+            }
+            if user != nil || group != nil { runAs = try ServerIdentity(user: user, group: group) }
+        } catch {
+            throw CommandFailure(error.description, status: 75)
+        }
+        if (runAs != nil || socketOwner != nil), !ServerIdentity.isRoot {
+            throw CommandFailure("--user, --group and --socket-owner need the server started as root", status: 75)
+        }
         if let db, allowTell {
             // TELL learns, so a database that is not there yet is created (empty: the
             // built-in list judges until it holds spam and ham); without --allow-tell a
@@ -123,37 +218,61 @@ struct ServeCommand: ParsableCommand {
         do { server = try SpamdServer.start(configuration, store: store) } catch {
             throw CommandFailure("cannot listen on \(configuration.listen): \(error)")
         }
-        // Stopping runs on `stopping`, so that `run` can wait for it to finish the open
-        // connections once the listener has closed.
-        let stopping = DispatchQueue(label: "turnstile.serve.stopping")
-        let grace = Duration.seconds(max(1, Int64(readTimeout.rounded(.up))))
-        let watcher: ServerSignals
+        // The pid file is written while still root (its folder, /run, is root's), then
+        // root is dropped: the socket is bound, so the server needs it no more.
+        let pid: PidFile?
         do {
-            watcher = try ServerSignals.watch([SIGHUP, SIGTERM, SIGINT]) { signal in
-                if signal == SIGHUP {
-                    do {
-                        store.replace(try makeJudge())
-                        printError("turnstile serve: rules reloaded")
-                    } catch {
-                        printError("turnstile serve: rules not reloaded, the old ones stay: \((error as? CommandFailure)?.message ?? String(describing: error))")
-                    }
-                } else {
-                    stopping.async {
-                        printError("turnstile serve: stopping; finishing the requests under way")
-                        server.stop(grace: grace)
-                    }
-                }
+            pid = try pidfile.map { path throws(ServerIdentityError) in try PidFile(path: path) }
+            if let runAs {
+                try runAs.become()
+                if let db { try checkWritable(db) }
             }
         } catch {
             server.stop(grace: .zero)
-            throw CommandFailure("\(error)")
+            throw CommandFailure("\(error)", status: 75)
         }
-        // Printed once TERM, INT and HUP are handled: a client (or test) that waits for
-        // this line may signal at once.
-        printError("turnstile serve: listening on \(server.address)")
+        defer { pid?.remove() }
+        let makeJudge = self.makeJudge
+        lifecycle.serve(server, grace: ServeCommand.duration(drain) ?? .seconds(5)) {
+            do {
+                store.replace(try makeJudge())
+                printError("turnstile serve: rules reloaded")
+            } catch {
+                printError("turnstile serve: rules not reloaded, the old ones stay: \((error as? CommandFailure)?.message ?? String(describing: error))")
+            }
+        }
+        // Said once TERM, INT and HUP are handled and the socket listens: a client (or
+        // test, or systemd with Type=notify) that waits for it may connect or signal at once.
+        printError("turnstile serve: ready, listening on \(server.address)")
+        SystemdNotify.send("READY=1\nSTATUS=listening on \(server.address)")
         server.waitUntilClosed()
-        stopping.sync {}
+        lifecycle.waitUntilStopped()
         _ = watcher
+    }
+
+    /// The signals `run` handles, held pending until it does (from `main`).
+    static func holdSignals() {
+        ServerSignals.hold([SIGHUP, SIGTERM, SIGINT])
+    }
+
+    /// After dropping root: the learning database must still be readable (and, with
+    /// --allow-tell, writable) by the user the server now runs as.
+    private func checkWritable(_ path: String) throws(ServerIdentityError) {
+        do { _ = try LearningDatabase(path: path).messageCounts() } catch {
+            throw ServerIdentityError(description: "\(path): not usable as \(user ?? "the new user"): \(error)")
+        }
+    }
+
+    /// `5s`, `500ms`, `2m` or a number of seconds (`0`, `1.5`).
+    static func duration(_ text: String) -> Duration? {
+        var number = Substring(text), scale = 1.0
+        for (suffix, factor) in [("ms", 0.001), ("s", 1.0), ("m", 60.0)] where number.hasSuffix(suffix) {
+            number = number.dropLast(suffix.count)
+            scale = factor
+            break
+        }
+        guard let value = Double(number), value >= 0, value.isFinite else { return nil }
+        return .nanoseconds(Int64(value * scale * 1e9))
     }
 
     /// The judge for the rules the options name.
@@ -161,5 +280,66 @@ struct ServeCommand: ParsableCommand {
         try rules.withRuleSet(try db.map(learnedRuleSet), fallback: .standardMail) { set in
             SpamdMessageJudge(judge: try MailJudge(rules: set, threshold: threshold))
         }
+    }
+}
+
+/// What `serve` does on a signal at each stage: before the server runs, TERM and INT
+/// exit 0 at once (there is nothing to finish) and HUP is ignored (the rules are about
+/// to be read anyway); while it runs, TERM and INT close the listening socket and let
+/// the requests under way finish for at most the drain time, HUP rereads the rules; a
+/// second TERM or INT while draining exits 0 at once.
+final class ServeLifecycle: Sendable {
+    private struct State {
+        var server: SpamdServer?
+        var grace: Duration = .seconds(5)
+        var reload: (@Sendable () -> Void)?
+        var stopping = false
+    }
+
+    private let state = Mutex(State())
+    /// Runs the stop, so that `run` can wait for it to finish the open connections once
+    /// the listener has closed.
+    private let stopping = DispatchQueue(label: "turnstile.serve.stopping")
+
+    /// The server is running; `reload` runs on SIGHUP.
+    func serve(_ server: SpamdServer, grace: Duration, reload: @escaping @Sendable () -> Void) {
+        let stopNow = state.withLock { state in
+            state.server = server
+            state.grace = grace
+            state.reload = reload
+            return state.stopping
+        }
+        if stopNow { stopServer(server, grace: grace) }
+    }
+
+    func reload() {
+        state.withLock { $0.reload }?()
+    }
+
+    func stop() {
+        let (server, grace, again) = state.withLock { state in
+            defer { state.stopping = true }
+            return (state.server, state.grace, state.stopping)
+        }
+        guard let server, !again else {
+            // Nothing runs yet, or a second signal during the drain: nothing to wait for.
+            printError(again ? "turnstile serve: stopped at once (second signal)" : "turnstile serve: stopped before serving")
+            terminate(0)
+        }
+        stopServer(server, grace: grace)
+    }
+
+    private func stopServer(_ server: SpamdServer, grace: Duration) {
+        stopping.async {
+            SystemdNotify.send("STOPPING=1")
+            printError("turnstile serve: stopping; finishing the requests under way (at most \(grace))")
+            let cut = server.stop(grace: grace)
+            if cut > 0 { printError("turnstile serve: closed \(cut) connection\(cut == 1 ? "" : "s") still open after the drain") }
+        }
+    }
+
+    /// Blocks until a stop that started has finished.
+    func waitUntilStopped() {
+        stopping.sync {}
     }
 }

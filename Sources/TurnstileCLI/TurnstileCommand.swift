@@ -41,6 +41,9 @@ struct TurnstileCommand: ParsableCommand {
         // A closed pipe shows up as EPIPE from write(2), which ends the run quietly.
         signal(SIGPIPE, SIG_IGN)
         let arguments = personalityArguments(rawArguments())
+        // serve handles TERM, INT and HUP from its first instruction (ServeCommand.run):
+        // a signal that arrives while the arguments are read is held until then.
+        if arguments.count > 1, arguments[1] == "serve" { ServeCommand.holdSignals() }
         if arguments.count < 2 {
             printError(shortUsage)
             terminate(2)
@@ -78,8 +81,22 @@ struct TurnstileCommand: ParsableCommand {
             let cleaned = message.hasPrefix("Error: ") ? String(message.dropFirst(7)) : message
             printError("\(programName): " + cleaned)
             printUsageHint()
-            terminate(2)
+            terminate(usageErrorStatus(normalized))
         }
+    }
+
+    /// A usage error's exit status: 2, but 75 (EX_TEMPFAIL) for `filter` reading mail —
+    /// it runs in procmail and maildrop recipes, where a mistyped flag must keep the
+    /// message for the MTA to retry rather than let it through unfiltered (issue 46).
+    static func usageErrorStatus(_ arguments: [String]) -> Int32 {
+        guard arguments.count > 1, arguments[1] == "filter" else { return 2 }
+        let mailFormats: Set<String> = ["mbox", "eml", "maildir"]
+        for (k, argument) in arguments.enumerated() {
+            if argument == "--tag" || argument.hasPrefix("--tag-") { return 75 }
+            if argument.hasPrefix("--format="), mailFormats.contains(String(argument.dropFirst(9))) { return 75 }
+            if argument == "--format", k + 1 < arguments.count, mailFormats.contains(arguments[k + 1]) { return 75 }
+        }
+        return 2
     }
 }
 

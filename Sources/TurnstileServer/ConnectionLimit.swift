@@ -9,6 +9,7 @@ import Synchronization
 /// The number of open connections, shared by the accepting handler and the connections.
 final class ConnectionCount: Sendable {
     private let count = Atomic<Int>(0)
+    private let stopped = Atomic<Bool>(false)
     let maximum: Int
 
     init(maximum: Int) { self.maximum = maximum }
@@ -16,6 +17,9 @@ final class ConnectionCount: Sendable {
     var open: Int { count.load(ordering: .acquiring) }
     func opened() { count.add(1, ordering: .acquiringAndReleasing) }
     func closed() { count.subtract(1, ordering: .acquiringAndReleasing) }
+    /// The server stops: no more accepts, and the event loops may already be gone.
+    var isStopped: Bool { stopped.load(ordering: .acquiring) }
+    func stop() { stopped.store(true, ordering: .releasing) }
 }
 
 /// On the listening channel: counts accepted connections and holds further accepts
@@ -38,6 +42,7 @@ final class AcceptLimiter: ChannelDuplexHandler {
         let connections = self.connections
         child.closeFuture.whenComplete { _ in
             connections.closed()
+            guard !connections.isStopped else { return }
             me.eventLoop.execute { me.value.0.resume(me.value.1) }
         }
         context.fireChannelRead(data)

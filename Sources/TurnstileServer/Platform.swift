@@ -77,3 +77,131 @@ func nextSignal(_ readEnd: Int32) -> Int32? {
         return nil
     }
 }
+
+/// Sends `message` as one datagram to the Unix socket at `path` (a leading `@` names
+/// an abstract socket, as systemd's NOTIFY_SOCKET does). Whether it was sent.
+func sendDatagram(_ message: [UInt8], toUnixPath path: String) -> Bool {
+    var address = sockaddr_un()
+    address.sun_family = sa_family_t(AF_UNIX)
+    var pathBytes = Array(path.utf8)
+    let abstract = pathBytes.first == UInt8(ascii: "@")
+    if abstract { pathBytes[0] = 0 }
+    let capacity = MemoryLayout.size(ofValue: address.sun_path)
+    guard !pathBytes.isEmpty, pathBytes.count < capacity else { return false }
+    withUnsafeMutableBytes(of: &address.sun_path) { raw in
+        for (k, byte) in pathBytes.enumerated() { raw[k] = byte }
+    }
+    let length = socklen_t(MemoryLayout<sa_family_t>.size + pathBytes.count + (abstract ? 0 : 1))
+    #if canImport(Darwin)
+    let fd = socket(AF_UNIX, SOCK_DGRAM, 0)
+    #else
+    let fd = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+    #endif
+    guard fd >= 0 else { return false }
+    defer { close(fd) }
+    let sent = message.withUnsafeBytes { bytes in
+        withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { sendto(fd, bytes.baseAddress, bytes.count, 0, $0, length) }
+        }
+    }
+    return sent == message.count
+}
+
+/// The calling process's id.
+func currentProcessID() -> Int32 { getpid() }
+
+/// The value of the environment variable `name`, or nil.
+func environmentValue(_ name: String) -> String? {
+    getenv(name).map { String(cString: $0) }
+}
+
+/// Blocks `signals` in the calling thread (and the threads it starts later): one that
+/// arrives is held pending, even if it is ignored, until `signalPipe` unblocks it.
+func blockSignals(_ signals: [Int32]) {
+    var set = sigset_t()
+    sigemptyset(&set)
+    for signal in signals { sigaddset(&set, signal) }
+    pthread_sigmask(SIG_BLOCK, &set, nil)
+}
+
+/// Whether a server answers on the Unix socket at `path` (connect(2) succeeds).
+func unixSocketAnswers(_ path: String) -> Bool {
+    var address = sockaddr_un()
+    address.sun_family = sa_family_t(AF_UNIX)
+    let bytes = Array(path.utf8)
+    guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else { return false }
+    withUnsafeMutableBytes(of: &address.sun_path) { raw in
+        for (k, byte) in bytes.enumerated() { raw[k] = byte }
+    }
+    #if canImport(Darwin)
+    let fd = socket(AF_UNIX, SOCK_STREAM, 0)
+    #else
+    let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+    #endif
+    guard fd >= 0 else { return false }
+    defer { close(fd) }
+    let result = withUnsafePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+    }
+    return result == 0
+}
+
+/// Sets the process's umask; the old one.
+func setUmask(_ mask: UInt32) -> UInt32 { UInt32(umask(mode_t(mask))) }
+
+/// chmod(2); whether it succeeded.
+func changeMode(_ path: String, _ mode: UInt32) -> Bool { chmod(path, mode_t(mode)) == 0 }
+
+/// chown(2) (nil keeps that id); whether it succeeded.
+func changeOwner(_ path: String, uid: UInt32?, gid: UInt32?) -> Bool {
+    chown(path, uid.map { uid_t($0) } ?? uid_t.max, gid.map { gid_t($0) } ?? gid_t.max) == 0
+}
+
+/// The last error's text (strerror(errno)).
+func errnoText() -> String { String(cString: strerror(errno)) }
+
+/// A user's uid and primary gid by name (or number), or nil.
+func userIDs(_ name: String) -> (uid: UInt32, gid: UInt32)? {
+    if let entry = getpwnam(name) { return (UInt32(entry.pointee.pw_uid), UInt32(entry.pointee.pw_gid)) }
+    if let number = UInt32(name), let entry = getpwuid(uid_t(number)) {
+        return (UInt32(entry.pointee.pw_uid), UInt32(entry.pointee.pw_gid))
+    }
+    return nil
+}
+
+/// A group's gid by name (or number), or nil.
+func groupID(_ name: String) -> UInt32? {
+    if let entry = getgrnam(name) { return UInt32(entry.pointee.gr_gid) }
+    if let number = UInt32(name), getgrgid(gid_t(number)) != nil { return number }
+    return nil
+}
+
+/// Becomes `uid`/`gid` with no supplementary groups, for good (setgroups, setgid,
+/// setuid: glibc applies them to every thread). Whether it succeeded — and root cannot
+/// be regained.
+func becomeUser(uid: UInt32, gid: UInt32) -> Bool {
+    var groups = [gid_t(gid)]
+    guard setgroups(1, &groups) == 0, setgid(gid_t(gid)) == 0, setuid(uid_t(uid)) == 0 else { return false }
+    return uid == 0 || setuid(0) != 0
+}
+
+/// The effective uid.
+func effectiveUserID() -> UInt32 { UInt32(geteuid()) }
+
+/// Writes `text` to `path` (created or truncated, mode 0644); whether it succeeded.
+func writeSmallFile(_ path: String, _ text: String) -> Bool {
+    let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    guard fd >= 0 else { return false }
+    defer { close(fd) }
+    let bytes = Array(text.utf8)
+    return bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) } == bytes.count
+}
+
+/// unlink(2); whether it succeeded.
+func removeFile(_ path: String) -> Bool { unlink(path) == 0 }
+
+/// Removes the environment variable `name`.
+func unsetEnvironmentValue(_ name: String) { unsetenv(name) }
+
+/// Sets FD_CLOEXEC on `fd`.
+func setCloseOnExec(_ fd: Int32) { _ = fcntl(fd, F_SETFD, fcntl(fd, F_GETFD) | FD_CLOEXEC) }

@@ -28,6 +28,13 @@ public final class ServerSignals: Sendable {
 
     private init(readEnd: Int32) { self.readEnd = readEnd }
 
+    /// Holds `signals` pending from now until ``watch(_:handler:)`` handles them: call it
+    /// first thing in `main`, so that a signal sent while the program starts (or one a
+    /// shell's background job would ignore) is not lost or fatal.
+    public static func hold(_ signals: [Int32]) {
+        blockSignals(signals)
+    }
+
     /// Installs handlers for `signals` (replacing SIG_IGN a shell may have set for a
     /// background job's SIGINT) and runs `handler` with each signal number as it arrives.
     public static func watch(_ signals: [Int32], handler: @escaping @Sendable (Int32) -> Void) throws(ServerSignalsError) -> ServerSignals {

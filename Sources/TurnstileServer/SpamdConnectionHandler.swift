@@ -3,28 +3,34 @@ import NIOPosix
 import SpamdProtocol
 
 // One spamc connection: one request, one answer, then the connection closes (spamd's
-// protocol has no keep-alive). The handler reads the request head, then the message
-// — keeping at most `maxMessageBytes` of it, so memory per connection is bounded
-// whatever Content-length says — judges it on the event loop (judging is microseconds)
-// and answers once the whole request was read, so the client never gets a reset while
-// it is still writing. A PROCESS of an oversized message is answered as soon as its
-// first bytes are judged, and the rest is passed on as it arrives (BackPressureHandler
-// in front stops reading while the client does not read). A request that does not
-// arrive whole within the read timeout is answered EX_TIMEOUT: a slow-loris client holds
-// a connection slot for at most that long, and never a thread.
+// protocol has no keep-alive). The handler reads the request head, then the whole
+// message — as spamd does, however long its Content-length, up to `maxRequestBytes`
+// when that is set — and answers once the whole request was read, so the client never
+// gets a reset while it is still writing and never has to read while it writes (spamc
+// writes the whole message before it reads: echoing a PROCESS's rest while it still
+// arrived filled both socket buffers and stalled every message over about 8 MB until
+// the read timeout, issue 46). Only the first `maxMessageBytes` are judged; PROCESS keeps
+// the whole message to send it back, the other methods keep only the judged bytes.
+// A request that does not arrive whole within the read timeout is answered EX_TIMEOUT:
+// a slow-loris client holds a connection slot for at most that long, and never a thread.
 
 /// The limits every connection is held to.
 public struct SpamdLimits: Sendable, Hashable {
     /// Messages longer than this are judged on their first `maxMessageBytes` bytes
-    /// (spamc's own default limit is 500 KiB).
+    /// (spamc's own default limit is 500 KiB); PROCESS still sends the whole message back.
     public var maxMessageBytes: Int
+    /// A request whose message is longer is refused (`Bad header line: (Content-Length
+    /// N over the server's limit of M bytes)`); nil, spamd's default: no limit.
+    public var maxRequestBytes: Int?
     /// The most bytes of request line and headers.
     public var maxHeaderBytes: Int
     /// The whole request must arrive within this.
     public var readTimeout: TimeAmount
 
-    public init(maxMessageBytes: Int = 512_000, maxHeaderBytes: Int = 8192, readTimeout: TimeAmount = .seconds(30)) {
+    public init(maxMessageBytes: Int = 512_000, maxRequestBytes: Int? = nil, maxHeaderBytes: Int = 8192,
+                readTimeout: TimeAmount = .seconds(30)) {
         self.maxMessageBytes = maxMessageBytes
+        self.maxRequestBytes = maxRequestBytes
         self.maxHeaderBytes = maxHeaderBytes
         self.readTimeout = readTimeout
     }
@@ -41,15 +47,18 @@ final class SpamdConnectionHandler: ChannelInboundHandler {
     private enum State {
         /// Reading the request line and headers into `buffer`.
         case head
-        /// Reading the message; `buffer` holds its first bytes.
+        /// Reading the message; `buffer` holds the bytes kept of it.
         case message(SpamdRequestHead)
-        /// PROCESS of an oversized message answered: `remaining` bytes of its rest to pass on.
-        case passing(remaining: Int)
-        /// Judged: the rest of the message is read and dropped, then `answer` is written.
-        case draining(head: SpamdRequestHead, remaining: Int?, answer: [UInt8])
+        /// Content-length bytes arrived, ending inside a line, and more followed (or may
+        /// follow): as spamd reads whole lines, read to the end of that line — then the
+        /// request is refused with `got` bytes — or to the end of the input.
+        case overrun(SpamdRequestHead, got: Int)
         /// TELL handed to the learning thread.
         case learning
-        /// Answered; anything more is ignored until the connection closes.
+        /// The answer is being written; the connection closes once it was (the end of
+        /// the client's input does not cut a long answer short).
+        case answering
+        /// Refused or skipped; anything more is ignored until the connection closes.
         case closing
     }
 
@@ -57,28 +66,46 @@ final class SpamdConnectionHandler: ChannelInboundHandler {
     private var buffer: [UInt8] = []
     /// Message bytes received so far (kept or not).
     private var received = 0
+    /// The message's last byte at its Content-length (kept or not): whether the
+    /// declared length ends a line.
+    private var lastByte: UInt8 = 0x0A
     private var timeout: Scheduled<Void>?
     private let store: JudgeStore
     private let limits: SpamdLimits
     private let parser: SpamdRequestParser
     private let teller: SpamdTeller?
     private let learningPool: NIOThreadPool?
+    /// Where each request's line goes (nil: not logged).
+    private let log: RequestLog?
+    private var started = ContinuousClock.now
+    private var peer = ""
+    /// The request's head, once read (for the log).
+    private var request: SpamdRequestHead?
 
-    init(store: JudgeStore, limits: SpamdLimits, teller: SpamdTeller?, learningPool: NIOThreadPool?) {
+    private let tellPolicy: TellPolicy
+    private let tellLimiter: TellRateLimiter?
+
+    init(store: JudgeStore, limits: SpamdLimits, teller: SpamdTeller?, learningPool: NIOThreadPool?, log: RequestLog? = nil,
+         tellPolicy: TellPolicy = TellPolicy(), tellLimiter: TellRateLimiter? = nil) {
+        self.tellPolicy = tellPolicy
+        self.tellLimiter = tellLimiter
         self.store = store
         self.limits = limits
         self.parser = SpamdRequestParser(maxHeaderBytes: limits.maxHeaderBytes)
         self.teller = teller
         self.learningPool = learningPool
+        self.log = log
     }
 
     func channelActive(context: ChannelHandlerContext) {
+        started = .now
+        peer = RequestLog.peer(context.channel.remoteAddress)
         let seconds = Int(limits.readTimeout.nanoseconds / 1_000_000_000)
         timeout = context.eventLoop.assumeIsolated().scheduleTask(in: limits.readTimeout) { [self] in
             switch state {
-            case .head, .message, .draining: refuse(context, .timeout(seconds: seconds))
-            case .passing, .closing: context.close(promise: nil)
-            case .learning: break
+            case .head, .message, .overrun: refuse(context, .timeout(seconds: seconds))
+            case .closing: context.close(promise: nil)
+            case .learning, .answering: break
             }
         }
         context.fireChannelActive()
@@ -98,21 +125,11 @@ final class SpamdConnectionHandler: ChannelInboundHandler {
             if lineEnd || buffer.count > limits.maxHeaderBytes { parseHead(context, inputEnded: false) }
         case .message(let head):
             take(context, head, chunk.readableBytesView[...])
-        case .passing(let remaining):
-            pass(context, chunk.readableBytesView[...], remaining: remaining)
-        case .draining(let head, let remaining, let answer):
-            guard let remaining else { return }
-            let left = remaining - chunk.readableBytes
-            received += min(remaining, chunk.readableBytes)
-            if left <= 0 { reply(context, answer) } else { state = .draining(head: head, remaining: left, answer: answer) }
-        case .learning, .closing:
+        case .overrun(let head, let got):
+            overrun(context, head, got: got, chunk.readableBytesView[...])
+        case .learning, .answering, .closing:
             break
         }
-    }
-
-    func channelReadComplete(context: ChannelHandlerContext) {
-        if case .passing = state { context.flush() }
-        context.fireChannelReadComplete()
     }
 
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
@@ -127,18 +144,12 @@ final class SpamdConnectionHandler: ChannelInboundHandler {
             if let expected = head.contentLength, received < expected {
                 refuse(context, .lengthMismatch(expected: expected, got: received))
             } else {
-                complete(context, head, extra: [][...])
+                complete(context, head)
             }
-        case .passing:
-            // The message ended before its Content-length: the answer cannot be whole.
-            context.close(promise: nil)
-        case .draining(let head, let remaining, let answer):
-            if let expected = head.contentLength, let remaining, remaining > 0 {
-                refuse(context, .lengthMismatch(expected: expected, got: received))
-            } else {
-                reply(context, answer)
-            }
-        case .learning:
+        case .overrun(let head, let got):
+            let expected = head.contentLength ?? got
+            if got == expected { complete(context, head) } else { refuse(context, .lengthMismatch(expected: expected, got: got)) }
+        case .learning, .answering:
             break
         case .closing:
             context.close(promise: nil)
@@ -158,6 +169,7 @@ final class SpamdConnectionHandler: ChannelInboundHandler {
         case .error(let error):
             refuse(context, error)
         case .head(let head, let bodyStart):
+            request = head
             let first = buffer[bodyStart...]
             switch head.method {
             case .ping:
@@ -167,9 +179,15 @@ final class SpamdConnectionHandler: ChannelInboundHandler {
                 timeout?.cancel()
                 context.close(promise: nil)
             default:
+                if let expected = head.contentLength, let most = limits.maxRequestBytes, expected > most {
+                    refuse(context, .tooLong(expected, limit: most))
+                    return
+                }
                 let rest = Array(first)
                 buffer = []
-                buffer.reserveCapacity(min(head.contentLength ?? 4096, limits.maxMessageBytes))
+                // PERF: one allocation for a declared length, but never a huge one on a
+                // client's word alone (the array grows as bytes really arrive).
+                buffer.reserveCapacity(min(head.contentLength ?? 4096, keepLimit(head), 64 << 20))
                 state = .message(head)
                 if !rest.isEmpty || head.contentLength == 0 { take(context, head, rest[...]) }
                 if inputEnded, case .message = state {
@@ -179,69 +197,71 @@ final class SpamdConnectionHandler: ChannelInboundHandler {
         }
     }
 
-    /// The most message bytes kept for `head`.
+    /// The most message bytes kept for `head`: PROCESS and TELL keep all of it (PROCESS
+    /// sends it back, TELL learns from the whole message), the others what is judged.
     private func keepLimit(_ head: SpamdRequestHead) -> Int {
-        min(head.contentLength ?? Int.max, limits.maxMessageBytes)
+        let judged = head.method == .process || head.method == .tell ? Int.max : limits.maxMessageBytes
+        return min(head.contentLength ?? Int.max, judged)
     }
 
-    /// Message bytes arrived: keep what fits; once the kept bytes are all there (and
-    /// the length is known), judge.
-    private func take<C: Collection<UInt8>>(_ context: ChannelHandlerContext, _ head: SpamdRequestHead, _ bytes: C) {
+    /// Message bytes arrived: keep what is kept; once Content-length bytes are there, judge.
+    private func take<C: Collection<UInt8>>(_ context: ChannelHandlerContext, _ head: SpamdRequestHead, _ bytes: C)
+    where C.Index == Int {
+        let expected = head.contentLength ?? Int.max
+        let inMessage = min(bytes.count, expected - received)
         let room = keepLimit(head) - buffer.count
-        let kept = bytes.prefix(max(0, room))
-        buffer.append(contentsOf: kept)
-        received += bytes.count
-        guard let expected = head.contentLength else {
-            if received > buffer.count, head.method == .process || head.method == .headers || head.method == .tell {
-                refuse(context, .protocolError("(a message over \(limits.maxMessageBytes) bytes needs a Content-length header)"))
-            }
+        buffer.append(contentsOf: bytes.prefix(max(0, min(room, inMessage))))
+        if inMessage > 0 { lastByte = bytes[bytes.startIndex + inMessage - 1] }
+        received += inMessage
+        if head.contentLength == nil, let most = limits.maxRequestBytes, received > most {
+            refuse(context, .tooLong(received, limit: most))
             return
         }
-        if buffer.count >= keepLimit(head) {
-            received = min(received, expected)
-            complete(context, head, extra: Array(bytes.dropFirst(kept.count))[...])
+        guard received == expected else { return }
+        // spamd reads the message a line at a time until it has Content-length bytes: a
+        // length that ends inside a line is read past, to the line's end, and refused.
+        if expected == 0 || lastByte != 0x0A {
+            overrun(context, head, got: expected, bytes.dropFirst(inMessage))
+        } else {
+            complete(context, head)
         }
     }
 
-    /// The kept bytes are complete: judge (or learn) and answer, or answer once the
-    /// rest was read. `extra`: bytes of the last chunk past the kept ones.
-    private func complete(_ context: ChannelHandlerContext, _ head: SpamdRequestHead, extra: ArraySlice<UInt8>) {
+    /// Bytes past a Content-length that ended inside a line: up to the line's end.
+    private func overrun<C: Collection<UInt8>>(_ context: ChannelHandlerContext, _ head: SpamdRequestHead, got: Int, _ bytes: C) {
+        if let end = bytes.firstIndex(of: 0x0A) {
+            let got = got + bytes.distance(from: bytes.startIndex, to: end) + 1
+            refuse(context, .lengthMismatch(expected: head.contentLength ?? got, got: got))
+        } else {
+            state = .overrun(head, got: got + bytes.count)
+        }
+    }
+
+    /// The whole message is read (its kept bytes in `buffer`): judge (or learn) and answer.
+    private func complete(_ context: ChannelHandlerContext, _ head: SpamdRequestHead) {
         let total = head.contentLength ?? received
-        let remaining = total - received
         if head.method == .tell {
-            guard remaining <= 0 else {
-                // A TELL learns from the whole message or not at all.
-                refuse(context, .protocolError("(a TELL message over \(limits.maxMessageBytes) bytes)"))
-                return
-            }
             tell(context, head)
             return
         }
+        let judged = min(buffer.count, limits.maxMessageBytes)
         let answer = buffer.withUnsafeBufferPointer { message in
-            store.withJudge { $0.answer(head, message: message, totalLength: total) }
+            store.withJudge { $0.answer(head, message: UnsafeBufferPointer(rebasing: message[..<judged]), totalLength: total) }
+        }
+        if let log, log.everyRequest {
+            log.request(RequestLog.judged(head.method, answer.verdict), user: head.user, peer: peer, started: started, bytes: total)
         }
         if answer.restFollows {
-            context.write(wrapOutboundOut(context.channel.allocator.buffer(bytes: answer.bytes)), promise: nil)
-            let rest = total - buffer.count
+            // PROCESS of a message longer than the judged bytes: its rest, unchanged.
+            var out = context.channel.allocator.buffer(capacity: answer.bytes.count + buffer.count - judged)
+            out.writeBytes(answer.bytes)
+            buffer.withUnsafeBufferPointer { out.writeBytes(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer($0)[judged...])) }
             buffer = []
-            pass(context, extra, remaining: rest)
+            reply(context, out)
             return
         }
         buffer = []
-        if remaining <= 0 { reply(context, answer.bytes) } else {
-            state = .draining(head: head, remaining: remaining, answer: answer.bytes)
-        }
-    }
-
-    /// Passes bytes of an oversized message's rest on, up to `remaining`.
-    private func pass<C: Collection<UInt8>>(_ context: ChannelHandlerContext, _ bytes: C, remaining: Int) {
-        let n = min(remaining, bytes.count)
-        if n > 0 { context.write(wrapOutboundOut(context.channel.allocator.buffer(bytes: bytes.prefix(n))), promise: nil) }
-        if remaining - n == 0 {
-            reply(context, [])
-        } else {
-            state = .passing(remaining: remaining - n)
-        }
+        reply(context, answer.bytes)
     }
 
     private func tell(_ context: ChannelHandlerContext, _ head: SpamdRequestHead) {
@@ -258,24 +278,43 @@ final class SpamdConnectionHandler: ChannelInboundHandler {
             refuse(context, .protocolError("(Message-class header needed to learn a message)"))
             return
         }
+        let address = context.channel.remoteAddress.flatMap(SpamdServer.addressBytes)
+        if let why = tellPolicy.refusal(user: head.user, address: address) {
+            refuse(context, .unavailable(why + "."))
+            return
+        }
+        if let tellLimiter, !tellLimiter.admit((head.user ?? "") + " " + (address.map { IPNetwork.text($0) } ?? "local")) {
+            refuse(context, SpamdError(code: .tempFail, message: "Service Unavailable: too many TELL requests; try again in a minute."))
+            return
+        }
         state = .learning
         let message = buffer
         buffer = []
         let done = learningPool.runIfActive(eventLoop: context.eventLoop) { try teller(head, message) }
+        let size = message.count
         done.assumeIsolated().whenComplete { [self] result in
             switch result {
-            case .success(let did): reply(context, SpamdResponse.tell(didSet: did.didSet, didRemove: did.didRemove))
-            case .failure(let error): refuse(context, SpamdError(code: .ioError, message: "Learning failed: \(error)"))
+            case .success(let did):
+                let what = head.set.contains(.local) ? "learned as \(head.messageClass == .spam ? "spam" : "ham")" : "forgot"
+                let changed = !did.didSet.isEmpty || !did.didRemove.isEmpty
+                log?.request("TELL \(changed ? what : "nothing new (\(what) before)")", user: head.user, peer: peer, started: started, bytes: size)
+                reply(context, SpamdResponse.tell(didSet: did.didSet, didRemove: did.didRemove))
+            case .failure(let error):
+                refuse(context, SpamdError(code: .ioError, message: "Learning failed: \(error)"))
             }
         }
     }
 
-    /// Writes `bytes` (after anything written before) and closes the connection.
+    /// Writes `bytes` and closes the connection.
     private func reply(_ context: ChannelHandlerContext, _ bytes: [UInt8]) {
-        state = .closing
+        reply(context, context.channel.allocator.buffer(bytes: bytes))
+    }
+
+    private func reply(_ context: ChannelHandlerContext, _ bytes: ByteBuffer) {
+        state = .answering
         timeout?.cancel()
         let written = context.eventLoop.makePromise(of: Void.self)
-        context.writeAndFlush(wrapOutboundOut(context.channel.allocator.buffer(bytes: bytes)), promise: written)
+        context.writeAndFlush(wrapOutboundOut(bytes), promise: written)
         let channel = context.channel
         written.futureResult.whenComplete { _ in channel.close(promise: nil) }
     }
@@ -283,6 +322,11 @@ final class SpamdConnectionHandler: ChannelInboundHandler {
     /// Answers an error line, closes the output and reads what the client still sends
     /// until it closes (or the timeout), so the line is not lost to a reset.
     private func refuse(_ context: ChannelHandlerContext, _ error: SpamdError) {
+        // A connection closed before sending anything (a probe: is the port open?) is not a request.
+        if let log, log.everyRequest || request?.method == .tell, request != nil || error != .protocolError("(closed before headers)") {
+            let what = (request.map { $0.method.rawValue + " " } ?? "") + "refused (\(error.code.name): \(error.message))"
+            log.request(what, user: request?.user, peer: peer, started: started, bytes: received)
+        }
         let wasTimeout = error.code == .timeout
         state = .closing
         buffer = []

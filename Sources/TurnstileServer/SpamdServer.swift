@@ -20,6 +20,8 @@ import SpamdProtocol
 public final class SpamdServer: Sendable {
     public struct Configuration: Sendable {
         public var listen: ListenAddress = .standard
+        /// A listening socket systemd handed over (socket activation); it replaces `listen`.
+        public var inheritedSocket: Int32?
         /// Who may connect over TCP (spamd's --allowed-ips; loopback by default).
         public var allowFrom: [IPNetwork] = IPNetwork.loopback
         /// Event-loop threads.
@@ -31,6 +33,16 @@ public final class SpamdServer: Sendable {
         public var teller: SpamdTeller?
         /// Where a refused connection is reported (one line).
         public var log: @Sendable (String) -> Void = { _ in }
+        /// Whether every request is logged (one line on `log`, as spamd logs one); TELL
+        /// requests are logged whatever this says.
+        public var logRequests = false
+        /// Who may TELL, when `teller` is set.
+        public var tellPolicy = TellPolicy()
+        /// A Unix socket's mode, set as it is created (never wider for a moment); nil:
+        /// 0666 less the umask.
+        public var socketMode: UInt32?
+        /// A Unix socket's owner and group (chown; root only); nil: unchanged.
+        public var socketOwner: (uid: UInt32?, gid: UInt32?)?
 
         public init() {}
     }
@@ -63,8 +75,11 @@ public final class SpamdServer: Sendable {
         let connections = ConnectionCount(maximum: max(1, configuration.maxConnections))
         let limits = configuration.limits, teller = configuration.teller, allowed = configuration.allowFrom
         let log = configuration.log
-        let checkPeer: Bool
-        if case .tcp = configuration.listen { checkPeer = true } else { checkPeer = false }
+        let requestLog = RequestLog(write: log, everyRequest: configuration.logRequests)
+        let tellPolicy = configuration.tellPolicy
+        let tellLimiter = configuration.tellPolicy.perMinute.map { TellRateLimiter(perMinute: $0) }
+        // TCP clients are checked against --allow-from; Unix-socket clients are local
+        // (the socket's mode says who may connect).
         let pool = learningPool
         let bootstrap = ServerBootstrap(group: group)
             .serverChannelOption(.backlog, value: 1024)
@@ -75,10 +90,13 @@ public final class SpamdServer: Sendable {
                 }
             }
             .childChannelOption(.allowRemoteHalfClosure, value: true)
-            .childChannelOption(.socketOption(.tcp_nodelay), value: 1)
+            // TCP_NODELAY is an IPPROTO_TCP option: at SOL_SOCKET its number (1) is
+            // SO_DEBUG, which needs CAP_NET_ADMIN, and every connection of a server not
+            // run as root was closed at once (issue 46).
+            .childChannelOption(.tcpOption(.tcp_nodelay), value: 1)
             .childChannelInitializer { channel in
-                if checkPeer {
-                    let peer = channel.remoteAddress.flatMap(Self.addressBytes)
+                if let remote = channel.remoteAddress, remote.protocol != .unix {
+                    let peer = Self.addressBytes(remote)
                     guard let peer, allowed.contains(where: { $0.contains(peer) }) else {
                         let from = channel.remoteAddress.map { "\($0.ipAddress ?? "?") port \($0.port ?? 0)" } ?? "an unknown address"
                         log("turnstile serve: refused a connection from \(from) (not in --allow-from)")
@@ -88,16 +106,30 @@ public final class SpamdServer: Sendable {
                 return channel.eventLoop.makeCompletedFuture {
                     try channel.pipeline.syncOperations.addHandler(BackPressureHandler())
                     try channel.pipeline.syncOperations.addHandler(
-                        SpamdConnectionHandler(store: store, limits: limits, teller: teller, learningPool: pool))
+                        SpamdConnectionHandler(store: store, limits: limits, teller: teller, learningPool: pool, log: requestLog,
+                                               tellPolicy: tellPolicy, tellLimiter: tellLimiter))
                 }
             }
         let listener: any Channel
         do {
             switch configuration.listen {
+            case _ where configuration.inheritedSocket != nil:
+                listener = try bootstrap.withBoundSocket(configuration.inheritedSocket!).wait()
             case .tcp(let host, let port):
                 listener = try bootstrap.bind(host: host, port: port).wait()
             case .unix(let path):
+                // A socket another server answers on is refused (a second instance used
+                // to take it over silently); one nobody answers on is stale and replaced.
+                if unixSocketAnswers(path) { throw SpamdServerError(description: "another server answers on unix:\(path); stop it first") }
+                let old = configuration.socketMode.map { setUmask(0o777 & ~$0) }
+                defer { if let old { _ = setUmask(old) } }
                 listener = try bootstrap.bind(unixDomainSocketPath: path, cleanupExistingSocketFile: true).wait()
+                if let mode = configuration.socketMode, !changeMode(path, mode) {
+                    throw SpamdServerError(description: "cannot set the mode of \(path): \(errnoText())")
+                }
+                if let owner = configuration.socketOwner, !changeOwner(path, uid: owner.uid, gid: owner.gid) {
+                    throw SpamdServerError(description: "cannot change the owner of \(path): \(errnoText())")
+                }
             }
         } catch {
             try? group.syncShutdownGracefully()
@@ -105,7 +137,15 @@ public final class SpamdServer: Sendable {
             throw error
         }
         var address = configuration.listen
-        if case .tcp(let host, _) = address, let port = listener.localAddress?.port { address = .tcp(host: host, port: port) }
+        if configuration.inheritedSocket != nil {
+            switch listener.localAddress {
+            case .some(.unixDomainSocket): address = .unix(path: listener.localAddress?.pathname ?? "?")
+            case .some(let local): address = .tcp(host: local.ipAddress ?? "?", port: local.port ?? 0)
+            case nil: break
+            }
+        } else if case .tcp(let host, _) = address, let port = listener.localAddress?.port {
+            address = .tcp(host: host, port: port)
+        }
         return SpamdServer(group: group, learningPool: learningPool, listener: listener, connections: connections, address: address)
     }
 
@@ -118,16 +158,21 @@ public final class SpamdServer: Sendable {
     }
 
     /// Stops accepting, waits up to `grace` for every open connection to be answered
-    /// and closed, then stops the threads.
-    public func stop(grace: Duration = .seconds(30)) {
+    /// and closed, then closes the rest and stops the threads. Returns how many
+    /// connections were still open after `grace` (an idle client holds none up longer).
+    @discardableResult
+    public func stop(grace: Duration = .seconds(5)) -> Int {
         try? listener.close().wait()
         let clock = ContinuousClock()
         let deadline = clock.now + grace
         while connections.open > 0, clock.now < deadline {
             try? group.any().scheduleTask(in: .milliseconds(20)) {}.futureResult.wait()
         }
+        let cut = connections.open
+        connections.stop()
         try? group.syncShutdownGracefully()
         try? learningPool?.syncShutdownGracefully()
+        return cut
     }
 
     /// The 4 or 16 bytes of an IP socket address.
@@ -143,4 +188,9 @@ public final class SpamdServer: Sendable {
             return nil
         }
     }
+}
+
+/// The server could not start as configured.
+public struct SpamdServerError: Error, Sendable, CustomStringConvertible {
+    public var description: String
 }

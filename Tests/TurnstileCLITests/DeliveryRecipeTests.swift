@@ -124,9 +124,10 @@ struct DeliveryRecipeTests {
     }
 
     /// Issue 37: a typo in `--db` must not let mail through unfiltered. turnstile
-    /// exits 75 (EX_TEMPFAIL) with one sentence: procmail keeps the message as it came
-    /// (byte for byte, in the inbox, untagged) and says so; maildrop defers it (75).
-    @Test("a missing --db database: procmail keeps the message, maildrop defers it",
+    /// exits 75 (EX_TEMPFAIL) with one sentence; the README's procmail recipe then exits
+    /// 75 itself (EXITCODE, HOST: issue 46), delivering nothing, so the MTA keeps the
+    /// message and retries; maildrop defers it (75).
+    @Test("a missing --db database: procmail and maildrop hand the message back (75), deliver nothing",
           .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/procmail")
                    && FileManager.default.isExecutableFile(atPath: "/usr/bin/maildrop")))
     func missingDatabase() throws {
@@ -138,9 +139,9 @@ struct DeliveryRecipeTests {
         #expect(recipe.contains("--db \(typo)"))
         let rc = try CLI.write(recipe.bytes, to: "procmailrc", in: home)
         let message = Self.messages()[0]
-        #expect(try Self.deliver("/usr/bin/procmail", ["-m", "DEFAULT=\(home.path)/Mail/Inbox", rc], input: message) == 0)
-        let inbox = try [UInt8](Data(contentsOf: home.appendingPathComponent("Mail/Inbox")))
-        #expect(Self.dropFirstLine(inbox) == Self.dropFirstLine(message), "procmail kept the message as it came")
+        #expect(try Self.deliver("/usr/bin/procmail", ["-m", "DEFAULT=\(home.path)/Mail/Inbox", rc], input: message) == 75,
+                "procmail hands the message back (EX_TEMPFAIL)")
+        #expect(!FileManager.default.fileExists(atPath: home.appendingPathComponent("Mail/Inbox").path), "nothing delivered")
         #expect(!FileManager.default.fileExists(atPath: typo), "judging created no database")
         let drop = try Self.readmeBlock("maildrop").replacingOccurrences(of: "$HOME", with: home.path)
             .replacingOccurrences(of: "--tag -", with: "--db \(typo) --tag -")
@@ -148,6 +149,53 @@ struct DeliveryRecipeTests {
         chmod(filter, 0o600)
         #expect(try Self.deliver("/usr/bin/maildrop", [filter], input: Self.dropFirstLine(message)) == 75, "maildrop defers (EX_TEMPFAIL)")
         #expect(!FileManager.default.fileExists(atPath: home.appendingPathComponent("Mail/Inbox2").path))
+    }
+
+    /// Issue 46: every configuration error, not only a missing database, exits 75 in
+    /// mail mode, and the README's procmail recipe hands the message back.
+    static let configurationErrors: [(name: String, args: [String], says: String)] = [
+        ("missing --rules", ["--rules", "rulez.tsv"], "rulez.tsv"),
+        ("malformed --rules", ["--rules", "malformed.tsv"], "malformed.tsv"),
+        ("a directory as --rules", ["--rules", "Mail"], "Mail"),
+        ("a mistyped flag", ["--tga"], "--tga"),
+        ("a bad --threshold", ["--threshold", "lots"], "lots"),
+    ]
+
+    @Test("configuration errors in mail mode: one sentence, exit 75, nothing written; procmail hands the message back",
+          .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/procmail")),
+          arguments: configurationErrors.indices)
+    func configurationError(_ k: Int) throws {
+        let (name, args, says) = Self.configurationErrors[k]
+        let home = try Self.home()
+        defer { try? FileManager.default.removeItem(at: home) }
+        try CLI.write("cheap\tnot-a-weight\n".bytes, to: "malformed.tsv", in: home)
+        let resolved = args.map { $0.hasSuffix(".tsv") || $0 == "Mail" ? home.appendingPathComponent($0).path : $0 }
+        let message = Self.messages()[0]
+        let direct = try CLI.run(["filter", "--format", "eml", "--tag"] + resolved + ["-"], stdin: message)
+        #expect(direct.status == 75, "\(name): exit \(direct.status) \(direct.err)")
+        #expect(direct.stdout.isEmpty, "\(name): nothing written")
+        #expect(direct.err.contains(says) && direct.err.split(separator: "\n").count <= 2, "\(name): \(direct.err)")
+        let recipe = try Self.readmeBlock("procmail").replacingOccurrences(of: "$HOME", with: home.path)
+            .replacingOccurrences(of: "--tag -", with: "--tag " + resolved.joined(separator: " ") + " -")
+        let rc = try CLI.write(recipe.bytes, to: "procmailrc", in: home)
+        #expect(try Self.deliver("/usr/bin/procmail", ["-m", "DEFAULT=\(home.path)/Mail/Inbox", rc], input: message) == 75, "\(name)")
+        #expect(!FileManager.default.fileExists(atPath: home.appendingPathComponent("Mail/Inbox").path), "\(name): nothing delivered")
+    }
+
+    @Test("an unreadable --rules file exits 75 for an unprivileged user",
+          .enabled(if: Unprivileged.unavailable == nil, "\(Unprivileged.unavailable ?? "")"))
+    func unreadableRules() throws {
+        let dir = try Unprivileged.directory()
+        let rules = try CLI.write("cheap\t3\n".bytes, to: "rules.tsv", in: dir)
+        chmod(rules, 0o000)
+        if getuid() != 0 { #expect(access(rules, R_OK) != 0, "the file is unreadable to the test's user") }
+        let result = try runTool(Unprivileged.prefix.first ?? CLI.binary.path,
+                                 Array(Unprivileged.prefix.dropFirst()) + (Unprivileged.prefix.isEmpty ? [] : [CLI.binary.path])
+                                     + ["filter", "--format", "eml", "--tag", "--rules", rules, "-"],
+                                 stdin: Self.messages()[0])
+        #expect(result.status == 75, "\(result.err)")
+        #expect(result.stdout.isEmpty)
+        #expect(result.err.contains(rules), "\(result.err)")
     }
 
     @Test("maildrop: the README's ~/.mailfilter", .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/maildrop")))

@@ -23,9 +23,15 @@ final class ServerProcess: @unchecked Sendable {
     /// the test's own child (issue 38: TERM was ignored by a server started from a
     /// shell while the test that started it directly passed). ``stop(signal:timeout:)``
     /// then signals the server, and the shell's exit status is the server's.
-    init(_ args: [String], listen: String = "127.0.0.1:0", fromShell: Bool = false) throws {
+    ///
+    /// With `unprivileged`, the server runs as `nobody` (setpriv(1) drops
+    /// root's uid, gid, groups and capabilities first; a test not run as root already
+    /// is unprivileged), as a `User=` unit or spamd's `-u` runs it (issue 46: as any
+    /// user but root every connection was closed at once).
+    init(_ args: [String], listen: String = "127.0.0.1:0", fromShell: Bool = false, unprivileged: Bool = false) throws {
         _ = CLI.ignoreSIGPIPE
         let pidPipe = Pipe()
+        let drop = unprivileged ? Unprivileged.prefix : []
         if fromShell {
             // The test's threads block most signals and a child inherits the mask
             // (which is why a server started directly by a test saw TERM when one started
@@ -34,9 +40,13 @@ final class ServerProcess: @unchecked Sendable {
             process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
             process.arguments = ["python3", "-c",
                                  "import os, signal, sys; signal.pthread_sigmask(signal.SIG_SETMASK, []); os.execv('/bin/sh', sys.argv[1:])",
-                                 "sh", "-c", #"bin=$1; shift; "$bin" serve "$@" & echo $!; wait $!"#, "sh", CLI.binary.path,
+                                 "sh", "-c", #""$@" & echo $!; wait $!"#, "sh"] + drop + [CLI.binary.path, "serve",
                                  "--listen", listen] + args
             process.standardOutput = pidPipe
+        } else if let tool = drop.first {
+            process.executableURL = URL(fileURLWithPath: tool)
+            process.arguments = drop.dropFirst() + [CLI.binary.path, "serve", "--listen", listen] + args
+            process.standardOutput = FileHandle.nullDevice
         } else {
             process.executableURL = CLI.binary
             process.arguments = ["serve", "--listen", listen] + args
@@ -124,6 +134,32 @@ final class ServerProcess: @unchecked Sendable {
     }
 
     deinit { if process.isRunning { kill(pid, SIGKILL) } }
+}
+
+/// The user a server runs as in the tests that say `unprivileged`: `nobody` (uid and
+/// gid 65534) when the tests run as root, else the tests' own user.
+enum Unprivileged {
+    static let uid: UInt32 = 65534
+    static let gid: UInt32 = 65534
+
+    /// What runs a command as that user: setpriv when root, nothing otherwise.
+    static var prefix: [String] {
+        getuid() == 0 ? ["/usr/bin/setpriv", "--reuid=\(uid)", "--regid=\(gid)", "--clear-groups", "--inh-caps=-all"] : []
+    }
+
+    /// Why an unprivileged run is impossible here, or nil.
+    static var unavailable: String? {
+        if getuid() != 0 { return nil }
+        if !FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv") { return "running as root without setpriv(1)" }
+        return nil
+    }
+
+    /// A fresh directory the unprivileged server can write (its socket, database, pidfile).
+    static func directory() throws -> URL {
+        let dir = try CLI.temporaryDirectory()
+        if getuid() == 0 { chown(dir.path, uid, gid) }
+        return dir
+    }
 }
 
 /// Runs a program (spamc, python3) with `stdin`, from the repository root.
