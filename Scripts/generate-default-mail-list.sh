@@ -9,10 +9,17 @@
 set -eu
 root=$(cd "$(dirname "$0")/.." && pwd)
 src="$root/Corpora/spam/default-mail-words.txt"
+builtin="$root/Corpora/spam/builtin-mail-rules.txt"
 out="${1:-$root/Sources/Turnstile/Generated/DefaultMailList.swift}"
-if grep -q '"""#' "$src"; then echo "$src must not contain \"\"\"#" >&2; exit 1; fi
+if grep -q '"""#' "$src" "$builtin"; then echo "$src must not contain \"\"\"#" >&2; exit 1; fi
 threshold=$(sed -n '1,/^[^#]/s/^# *threshold: *\([0-9.eE+-]*\).*/\1/p' "$src" | head -n 1)
 if [ -z "$threshold" ]; then echo "$src has no '# threshold: T' header line" >&2; exit 1; fi
+model=$(sed -n '1,/^[^#]/s/^# *model: *\([a-z-]*\).*/\1/p' "$src" | head -n 1)
+case "$model" in
+    chi-square) model_case=chiSquare ;;
+    ""|sum) model_case=sum ;;
+    *) echo "$src: unknown '# model: $model'" >&2; exit 1 ;;
+esac
 {
     printf '%s\n' '// GENERATED FILE — DO NOT EDIT.'
     printf '%s\n' '// Written by Scripts/generate-default-mail-list.sh from Corpora/spam/default-mail-words.txt'
@@ -31,11 +38,27 @@ if [ -z "$threshold" ]; then echo "$src has no '# threshold: T' header line" >&2
     printf '%s\n' '    /// The threshold the list was trained for (its `# threshold:` header line).'
     printf '%s\n' "    public static let threshold: Double = $threshold"
     printf '%s\n' ''
+    printf '%s\n' '    /// How the weights combine (its `# model:` header line; see ``ScoreModel``).'
+    printf '%s\n' "    public static let model: ScoreModel = .$model_case"
+    printf '%s\n' ''
     printf '%s\n' '    /// The list in rule-file format (see ``RuleFile``), byte for byte as in'
     printf '%s\n' '    /// `Corpora/spam/default-mail-words.txt`.'
     printf '%s\n' '    public static let source: String = #"""'
     cat "$src"
     printf '\n%s\n' '"""#'
+    printf '%s\n' ''
+    printf '%s\n' '    /// The built-in present-day rules, byte for byte as in `Corpora/spam/builtin-mail-rules.txt`'
+    printf '%s\n' '    /// (written by hand; also the end of ``source``): a learning database'"'"'s list weighs them'
+    printf '%s\n' '    /// together with the tokens it learned.'
+    printf '%s\n' '    public static let builtinRulesSource: String = #"""'
+    cat "$builtin"
+    printf '%s\n' '"""#'
+    printf '%s\n' ''
+    printf '%s\n' '    /// The parsed built-in present-day rules.'
+    printf '%s\n' '    public static let builtinRules: [Rule] = {'
+    printf '%s\n' '        do { return try RuleFile.parse(Array(builtinRulesSource.utf8), source: "builtin-mail-rules.txt") }'
+    printf '%s\n' '        catch { fatalError("the embedded built-in mail rules are invalid: \(error)") }'
+    printf '%s\n' '    }()'
     printf '%s\n' ''
     printf '%s\n' '    /// The parsed rules (the list is checked by a test, so parsing cannot fail).'
     printf '%s\n' '    public static let rules: [Rule] = {'

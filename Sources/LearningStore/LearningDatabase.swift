@@ -125,7 +125,8 @@ public final class LearningDatabase {
                 let spam = messages.count { $0.isSpam }
                 return Result { () throws(TurnstileError) in
                     try trainer.train(counts: counts, spamRecords: spam, hamRecords: messages.count - spam) { (rules) throws(TurnstileError) in
-                        var judge = try MailJudge(rules: RuleSet(rules: rules, options: SpamFilter.standardOptions), threshold: 0)
+                        var judge = try MailJudge(rules: RuleSet(rules: rules, options: SpamFilter.standardOptions,
+                                                                  model: trainer.model), threshold: 0)
                         let scores = messages.map { m in
                             judge.judge(m.message)
                             return judge.score

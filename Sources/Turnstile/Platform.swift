@@ -15,6 +15,10 @@ import Darwin
 @inline(__always)
 func naturalLog(_ x: Double) -> Double { log(x) }
 
+/// e raised to `x` (the standard library has none without Foundation).
+@inline(__always)
+func exponential(_ x: Double) -> Double { exp(x) }
+
 /// The address of the first `byte` among the `count` bytes at `start`, or nil (memchr(3)).
 @inline(__always)
 func findByte(_ byte: UInt8, in start: UnsafePointer<UInt8>, count: Int) -> UnsafePointer<UInt8>? {

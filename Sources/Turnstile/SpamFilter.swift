@@ -30,6 +30,8 @@ public struct SpamFilter: Sendable {
     public let rules: [Rule]
     /// A record whose score is at least this is spam.
     public let threshold: Double
+    /// How the fired rules' weights become the score (``ScoreModel``).
+    public let model: ScoreModel
     /// The decimals the weights and threshold carry: scores are compared with the
     /// threshold, and printed, at this precision (see ``ScorePrecision``).
     public let precision: ScorePrecision
@@ -42,15 +44,17 @@ public struct SpamFilter: Sendable {
 
     /// Builds a filter. With literal syntax the match kind is forced to overlapping so
     /// that every rule that occurs counts.
-    public init(rules: [Rule], options: Matcher.Options, threshold: Double = 1) throws(TurnstileError) {
+    public init(rules: [Rule], options: Matcher.Options, threshold: Double = 1,
+                model: ScoreModel = .sum) throws(TurnstileError) {
         var options = options
+        self.model = model
         // Words under -i with letters beyond ASCII are searched as their case variants
         // (the search strategy's folded-literal-set): the rules keep their words.
         let patterns = rules.map(\.pattern)
         if options.syntax == .literal { options.matchKind = .overlapping }
         self.rules = rules
         self.threshold = threshold
-        self.precision = ScorePrecision(weights: rules.lazy.map(\.weight), threshold: threshold)
+        self.precision = ScorePrecision(model: model, weights: rules.lazy.map(\.weight), threshold: threshold)
         self.matcher = try Matcher(bytePatterns: patterns, options: options)
         if options.syntax == .regex, rules.count > 1 {
             var singles: [Matcher] = []
@@ -64,12 +68,14 @@ public struct SpamFilter: Sendable {
     /// A filter over word rules whose automaton was loaded from a saved rule set
     /// (``RuleSet/init(deserializing:)`` checked that it belongs to these rules and
     /// options): nothing is built.
-    init(rules: [Rule], options: Matcher.Options, threshold: Double, loaded automaton: AhoCorasick) throws(TurnstileError) {
+    init(rules: [Rule], options: Matcher.Options, threshold: Double, model: ScoreModel = .sum,
+         loaded automaton: AhoCorasick) throws(TurnstileError) {
         var options = options
+        self.model = model
         options.matchKind = .overlapping
         self.rules = rules
         self.threshold = threshold
-        self.precision = ScorePrecision(weights: rules.lazy.map(\.weight), threshold: threshold)
+        self.precision = ScorePrecision(model: model, weights: rules.lazy.map(\.weight), threshold: threshold)
         self.matcher = Matcher(patterns: rules.map(\.pattern), options: options, loaded: automaton)
         singleRuleMatchers = []
     }
@@ -77,10 +83,12 @@ public struct SpamFilter: Sendable {
     /// The rules' weights and the threshold with an empty matcher: for a judge that is
     /// fed matches found elsewhere (``MailJudge`` searches each part with its own
     /// matchers), so no automaton is built twice.
-    init(weighing rules: [Rule], options: Matcher.Options, threshold: Double) throws(TurnstileError) {
+    init(weighing rules: [Rule], options: Matcher.Options, threshold: Double,
+         model: ScoreModel = .sum) throws(TurnstileError) {
+        self.model = model
         self.rules = rules
         self.threshold = threshold
-        self.precision = ScorePrecision(weights: rules.lazy.map(\.weight), threshold: threshold)
+        self.precision = ScorePrecision(model: model, weights: rules.lazy.map(\.weight), threshold: threshold)
         self.matcher = try Matcher(bytePatterns: [], options: options)
         singleRuleMatchers = []
     }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import AutomatonCore
 import LearningStore
 import Turnstile
 
@@ -14,11 +15,12 @@ struct LearnCommand: ParsableCommand {
             one transaction per message: a message learned twice counts once, one
             learned as the other class moves, --forget takes a message back.
             'filter --db PATH' and 'serve --db PATH' judge with the list 'train' would
-            write for the learned messages (the mail settings: --top 10000 --min-count 2
-            --smoothing 1 --max-weight 1), judged at the built-in mail list's threshold
+            write for the learned messages (the mail settings: --model chi-square --top
+            10000 --min-count 2 --smoothing 1 --max-weight 1.4), together with the
+            built-in present-day rules, judged at the built-in mail list's threshold
             (or --threshold): learning changes token counts, never the threshold. Until
             the database holds both spam and ham, they judge with the built-in list.
-            --list prints the learned list.
+            --list prints the learned list (without the built-in rules).
 
             Examples:
               $ turnstile learn --db learned.db --format mbox --spam spam.mbox
@@ -110,6 +112,16 @@ struct LearnCommand: ParsableCommand {
     }
 }
 
+/// The learned rules followed by the built-in present-day rules
+/// (``DefaultMailList/builtinRules``), a learned token that a built-in rule also names
+/// left to the rule: the built-in indicators are weighed together with what was learned,
+/// as in the built-in list, and each counts once.
+func learnedRulesWithBuiltins(_ learned: [SpamFilter.Rule]) -> [SpamFilter.Rule] {
+    let builtin = DefaultMailList.builtinRules
+    let named = Set(builtin.map { asciiLowercased($0.pattern) })
+    return learned.filter { !named.contains(asciiLowercased($0.pattern)) } + builtin
+}
+
 extension SpamTrainer {
     /// A learning database's settings: the mail list's, at the built-in list's fixed
     /// threshold.
@@ -137,7 +149,9 @@ func learnedRuleSet(_ path: String) throws -> RuleSet {
         let counts = try database.messageCounts()
         guard counts.spam > 0, counts.ham > 0 else { return .standardMail }
         let list = try database.trainedList(trainer: .learnedSettings)
-        return RuleSet(rules: list.rules, options: SpamFilter.standardOptions, threshold: list.threshold.threshold)
+        var set = list.ruleSet
+        set.rules = learnedRulesWithBuiltins(set.rules)
+        return set
     } catch let error as LearningStoreError {
         throw CommandFailure(error.description)
     } catch {

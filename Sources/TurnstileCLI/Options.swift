@@ -194,6 +194,7 @@ struct RuleOptions: ParsableArguments {
         if ruleFiles.count == 1, regexp.isEmpty, patternFiles.isEmpty, let only = files.sources.first {
             let file = try RuleFile(parsing: only.bytes, source: only.path)
             set.threshold = file.threshold
+            set.model = file.model ?? .sum
             if let flags = file.flags, !(fixedStrings || ignoreCase || wordRegexp) {
                 set.options.syntax = flags.literal ? .literal : .regex
                 set.options.caseInsensitive = flags.caseInsensitive

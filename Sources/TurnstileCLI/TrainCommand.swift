@@ -40,9 +40,13 @@ struct TrainCommand: ParsableCommand {
 
             Defaults are the settings the built-in lists were chosen with: for lines,
             the SMS list's (--top 2000 --min-count 2 --smoothing 5 --min-precision
-            0.99); for --format mbox|eml|maildir, the mail list's (--top 10000
-            --min-count 2 --smoothing 1 --max-weight 1 --min-rules 10 --fp-cost 10
-            --threshold-folds 5 --threshold-above 0). A proposed
+            0.99); for --format mbox|eml|maildir, the mail list's (--model chi-square
+            --top 10000 --min-count 2 --smoothing 1 --max-weight 1.4 --exclude-numbers
+            --fixed-threshold 0.9). --model chi-square combines the weights (each the
+            logit of the word's spam probability) by Robinson's chi-square method, as
+            bogofilter and SpamBayes do: the score lies in 0...1, below 0.2 is ham, from
+            there to the threshold unsure; the threshold is fixed, so learning more mail
+            never moves it. A proposed
             threshold at or below 0 (a record with no word of the list is spam) is
             warned about.
 
@@ -111,6 +115,22 @@ struct TrainCommand: ParsableCommand {
                                valueName: "k"))
     var thresholdFolds: Int?
 
+    @Option(name: .customLong("model"),
+            help: ArgumentHelp("How weights combine: 'sum' (a sum against the threshold) or 'chi-square' (Robinson's chi-square combining, score 0...1).",
+                               valueName: "model"))
+    var model: String?
+
+    @Option(name: .customLong("max-spam-weight"),
+            help: ArgumentHelp("Clamp positive weights (evidence of spam) to at most this.", valueName: "w"))
+    var maxSpamWeight: Double?
+
+    @Flag(name: .customLong("exclude-numbers"), help: "Leave out tokens made only of digits (dates and times of the corpus's era).")
+    var excludeNumbers = false
+
+    @Option(name: .customLong("fixed-threshold"),
+            help: ArgumentHelp("Write this threshold instead of choosing one (learning never moves it).", valueName: "t"))
+    var fixedThreshold: Double?
+
     @Option(name: .customLong("include"), help: ArgumentHelp("Curated phrases to weigh and include (repeatable).", valueName: "file"))
     var includeFiles: [String] = []
 
@@ -143,12 +163,21 @@ struct TrainCommand: ParsableCommand {
         if let p = minPrecision, !(p >= 0 && p <= 1) { throw ValidationError("--min-precision must be between 0 and 1") }
         if !(phrasePrior >= 0 && phrasePrior.isFinite) { throw ValidationError("--phrase-prior must be a number at least 0") }
         if let folds, folds < 2 { throw ValidationError("--folds must be at least 2") }
+        if let maxSpamWeight, !(maxSpamWeight > 0 && maxSpamWeight.isFinite) { throw ValidationError("--max-spam-weight must be a positive number") }
+        if let model, ScoreModel(header: model) == nil { throw ValidationError("--model must be 'sum' or 'chi-square'") }
+        if let fixedThreshold, !fixedThreshold.isFinite { throw ValidationError("--fixed-threshold must be a number") }
         if let title, title.contains("\n") { throw ValidationError("--title must be one line") }
     }
 
     func run() throws {
         // The settings the built-in list of the format was chosen with, unless given.
         var trainer = SpamTrainer.chosenSettings(for: input.mail.format)
+        // --model first: it brings its own threshold rule, which the options below refine.
+        if let model, let m = ScoreModel(header: model), m != trainer.model {
+            trainer.model = m
+            if m == .sum, case .fixed = trainer.thresholdRule { trainer.thresholdRule = .minCost(falsePositiveCost: 10) }
+            if m == .chiSquare { trainer.thresholdRule = .fixed(ScoreModel.spamCutoff); trainer.maxWeight = nil; trainer.minRulesToFlag = nil }
+        }
         if let top { trainer.top = top }
         if let minCount { trainer.minCount = minCount }
         if let smoothing { trainer.smoothing = smoothing }
@@ -161,6 +190,9 @@ struct TrainCommand: ParsableCommand {
         if let minRules { trainer.minRulesToFlag = minRules }
         if let thresholdFolds { trainer.thresholdFolds = thresholdFolds }
         if let thresholdAbove { trainer.thresholdAbove = thresholdAbove }
+        if let fixedThreshold { trainer.thresholdRule = .fixed(fixedThreshold) }
+        if excludeNumbers { trainer.excludesNumbers = true }
+        if let maxSpamWeight { trainer.maxSpamWeight = maxSpamWeight }
 
         var phrases: [[UInt8]] = []
         do {

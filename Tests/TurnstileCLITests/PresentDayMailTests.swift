@@ -2,15 +2,19 @@ import Foundation
 import Testing
 import TestSupport
 
-/// The built-in mail list on present-day mail (issue 37): it was trained on 2002-era
-/// messages, so it must not flag today's receipts, password resets, invitations,
-/// newsletters, CI notices and family mail. `Corpora/present-day/` holds messages
-/// written for this (45 ham, 17 phishing and scam spam); README.md, "The built-in mail
-/// list", gives the figures.
+/// The built-in mail list on present-day mail (issues 37 and 43): it was trained mostly
+/// on 2002-era messages, so it must not flag today's receipts, password resets,
+/// invitations, newsletters, CI notices, mailing-list patches, mail in other languages
+/// and family mail, and its built-in present-day rules must catch today's obvious spam.
+/// `Corpora/present-day/` holds messages written for this (45 hand-written ham and 17
+/// spam; 191 generated ham and 116 generated spam, Scripts/generate-present-day-mail.py);
+/// README.md, "The built-in mail list", gives the figures.
 @Suite("the built-in mail list on present-day mail")
 struct PresentDayMailTests {
     static let ham = "Corpora/present-day/ham.mbox"
     static let spam = "Corpora/present-day/spam.mbox"
+    static let generatedHam = "Corpora/present-day/ham-generated.mbox"
+    static let generatedSpam = "Corpora/present-day/spam-generated.mbox"
 
     struct Judged: Decodable { var record: Int; var spam: Bool; var score: Double; var threshold: Double }
 
@@ -20,16 +24,28 @@ struct PresentDayMailTests {
         return try r.out.split(separator: "\n").map { try JSONDecoder().decode(Judged.self, from: Data($0.utf8)) }
     }
 
-    @Test("no present-day ham is flagged, and every score keeps a third of the threshold in hand")
-    func presentDayHam() throws {
-        let judged = try Self.judge(["--format", "mbox", Self.ham])
-        #expect(judged.count == 45)
+    @Test("no present-day ham is flagged, and every score keeps a margin below the threshold",
+          arguments: [(ham, 45), (generatedHam, 191)])
+    func presentDayHam(_ corpus: (path: String, count: Int)) throws {
+        let judged = try Self.judge(["--format", "mbox", corpus.path])
+        #expect(judged.count == corpus.count)
         for j in judged {
-            #expect(!j.spam, "message \(j.record) of \(Self.ham) judged spam (score \(j.score))")
-            // The margin measured when the list was chosen (the highest ham score 6 of 9.5):
-            // a list that eats into it is less safe on ham nobody here has seen.
-            #expect(j.score <= j.threshold * 2 / 3, "message \(j.record): score \(j.score) of \(j.threshold)")
+            #expect(!j.spam, "message \(j.record) of \(corpus.path) judged spam (score \(j.score))")
+            // The margin measured when the list was chosen (the highest ham score 0.78 of
+            // 0.9): a list that eats into it is less safe on ham nobody here has seen.
+            #expect(j.score <= j.threshold - 0.1, "message \(j.record): score \(j.score) of \(j.threshold)")
         }
+    }
+
+    @Test("the built-in list catches the obvious present-day spam")
+    func obviousSpam() throws {
+        let winner = "Subject: WINNER free cash prize claim now\n\nurgent winner claim your free cash prize now, guaranteed\n"
+        #expect(try Self.judge(["--format", "eml", "-"], stdin: Array(winner.utf8)).first?.spam == true)
+        // Most of the hand-written and all but a few of the generated present-day spam.
+        let hand = try Self.judge(["--format", "mbox", Self.spam])
+        #expect(hand.count == 17 && hand.filter(\.spam).count >= 12, "\(hand.filter(\.spam).count) of 17")
+        let generated = try Self.judge(["--format", "mbox", Self.generatedSpam])
+        #expect(generated.filter(\.spam).count * 10 >= generated.count * 9, "\(generated.filter(\.spam).count) of \(generated.count)")
     }
 
     @Test("present-day spam: each message caught scores above every present-day ham")
@@ -70,24 +86,26 @@ struct PresentDayMailTests {
         #expect(judged.count == 1 && judged.allSatisfy { !$0.spam }, "\(example.subject): \(judged)")
     }
 
-    @Test("no single token makes a message spam: every weight is at most a tenth of the threshold")
+    @Test("no single token makes a message spam: the heaviest rule alone, and each built-in rule alone, stays clean")
     func noSingleTokenDecides() throws {
         let list = try String(contentsOf: SharedCorpora.ownCorpora.appendingPathComponent("spam/default-mail-words.txt"),
                               encoding: .utf8)
         let lines = list.split(separator: "\n")
-        let threshold = try #require(Double(String(lines[0].dropFirst("# threshold: ".count))))
+        #expect(lines.contains("# model: chi-square"))
         let rules = lines.filter { !$0.hasPrefix("#") }.map { $0.split(separator: "\t") }
-        let heaviest = rules.compactMap { Double(String($0[1])) }.max() ?? 0
-        #expect(heaviest * 9 < threshold, "heaviest \(heaviest), threshold \(threshold): ten rules must fire")
-        // Era artefacts are not learnt: no header-field token, no charset word.
+        // Era artefacts are not learnt: no header-field token, no charset word, no number.
         for rule in rules {
             let token = String(rule[0])
             #expect(!token.hasPrefix("header:"), "\(token)")
-            #expect(!["utf", "iso", "8859", "1252", "charset"].contains(token), "\(token)")
+            #expect(!["utf", "iso", "8859", "1252", "charset", "aug", "2002"].contains(token), "\(token)")
         }
-        // The highest-scoring single word alone: far below the threshold.
-        let spamWord = try #require(rules.first { Double(String($0[1]))! > 0 && !$0[0].contains(":") }.map { String($0[0]) })
-        let judged = try Self.judge(["--format", "eml", "-"], stdin: Array("Subject: \(spamWord)\n\n\(spamWord)\n".utf8))
-        #expect(judged.first.map { !$0.spam && $0.score < $0.threshold / 2 } == true, "\(spamWord): \(judged)")
+        // The heaviest body word and the heaviest built-in phrase, each alone in a message.
+        let bodyRules = rules.filter { !$0[0].contains(":") }
+        let heaviest = try #require(bodyRules.max { Double(String($0[1]))! < Double(String($1[1]))! }.map { String($0[0]) })
+        let phrase = try #require(bodyRules.last { Double(String($0[1]))! >= 2 && $0[0].contains(" ") }.map { String($0[0]) })
+        for word in [heaviest, phrase] {
+            let judged = try Self.judge(["--format", "eml", "-"], stdin: Array("Subject: hello\n\n\(word)\n".utf8))
+            #expect(judged.first.map { !$0.spam } == true, "\(word): \(judged)")
+        }
     }
 }

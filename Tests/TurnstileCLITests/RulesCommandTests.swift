@@ -67,7 +67,7 @@ struct RulesCommandTests {
         defer { try? FileManager.default.removeItem(at: dir) }
         let file = try Self.printRules(["--mail"], to: "m.txt", in: dir)
         let text = try String(contentsOfFile: file, encoding: .utf8)
-        #expect(text.hasPrefix("# threshold: 9.5\n# flags: -F -i -w\n"))
+        #expect(text.hasPrefix("# threshold: 0.9\n# flags: -F -i -w\n# model: chi-square\n"))
         #expect(text.contains("\nsubject:"))
         let builtin = try CLI.run(["filter", "--format", "mbox", "--json", "Corpora/mail/sample.mbox"])
         let printed = try CLI.run(["filter", "--format", "mbox", "--json", "--rules", file, "Corpora/mail/sample.mbox"])

@@ -16,9 +16,10 @@ struct ThresholdFloorTests {
         #expect(ThresholdSelection.bestF1(above)?.matrix.f1 == 1)
     }
 
-    @Test("the trained defaults: mail keeps the threshold above 0, lines take the SMS list's settings")
+    @Test("the trained defaults: mail is chi-square at a fixed threshold, lines take the SMS list's settings")
     func chosenSettings() {
-        #expect(SpamTrainer.chosenSettings(for: .mbox).thresholdAbove == 0)
+        #expect(SpamTrainer.chosenSettings(for: .mbox).model == .chiSquare)
+        #expect(SpamTrainer.chosenSettings(for: .mbox).thresholdRule == .fixed(ScoreModel.spamCutoff))
         #expect(SpamTrainer.chosenSettings(for: .mbox).top == 10000)
         #expect(SpamTrainer.chosenSettings(for: .lines).top == 2000)
         #expect(SpamTrainer.chosenSettings(for: .lines).thresholdRule == .minPrecision(0.99))

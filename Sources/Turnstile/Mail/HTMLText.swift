@@ -22,7 +22,16 @@ enum HTMLText {
     }
 
     static func append(_ h: UnsafeBufferPointer<UInt8>, to text: inout [UInt8]) {
+        var facts = HTMLFacts()
+        append(h, to: &text, facts: &facts)
+    }
+
+    /// ``append(_:to:)`` that also notes forms and links whose text names another
+    /// domain than their target in `facts`.
+    static func append(_ h: UnsafeBufferPointer<UInt8>, to text: inout [UInt8], facts: inout HTMLFacts) {
         let n = h.count
+        /// The open link's target host and where its text starts in `text`.
+        var anchor: (host: [UInt8], textStart: Int)? = nil
         text.reserveCapacity(text.count + n / 2)
         var i = 0
         while i < n {
@@ -64,9 +73,22 @@ enum HTMLText {
                 text.append(0x20)
                 continue
             }
+            if closing, name == aKey, let open = anchor {
+                if open.textStart < text.count,
+                   let named = MailFacts.domainNamed(in: text[open.textStart...]),
+                   MailFacts.registrableDomain(named) != MailFacts.registrableDomain(open.host) {
+                    facts.linkTextNamesOtherDomain = true
+                }
+                anchor = nil
+            }
+            if !closing, name == formKey { facts.forms += 1 }
             if !closing, name == aKey || name == areaKey, let href = attribute(h, "href", from: j, to: tagEnd) {
                 text.append(0x20)
+                let start = text.count
                 append(href, to: &text)  // entities in the link decoded too
+                if name == aKey, let host = MailFacts.host(ofURI: text[start...]) {
+                    anchor = (host, text.count + 1)
+                }
                 text.append(0x20)
             } else if !inlineTags.contains(name) {
                 text.append(0x20)
@@ -80,7 +102,8 @@ enum HTMLText {
         "a", "b", "i", "u", "em", "strong", "font", "span", "small", "big", "sub", "sup", "tt", "s", "strike",
         "abbr", "acronym", "cite", "code", "kbd", "q", "var", "wbr", "mark", "ins", "del", "o:p", "nobr", "blink",
     ].map(key))
-    private static let scriptKey = key("script"), styleKey = key("style"), aKey = key("a"), areaKey = key("area")
+    private static let scriptKey = key("script"), styleKey = key("style"), aKey = key("a"), areaKey = key("area"),
+        formKey = key("form")
 
     /// A tag name as a number: up to 8 lowercase bytes, little-endian (0 for longer
     /// names, which are none of the tags looked for). PERF: a String per tag was 5 %

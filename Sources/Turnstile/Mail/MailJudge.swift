@@ -53,7 +53,7 @@ public struct MailJudge: Sendable {
         let scoped = set.rules.map { MailScope(rulePattern: $0.pattern) }
         let stripped = zip(set.rules, scoped).map { Rule(pattern: $1.pattern, weight: $0.weight) }
         if scoped.allSatisfy({ $0.part == .body }) {
-            filter = try SpamFilter(rules: stripped, options: set.options, threshold: threshold)
+            filter = try SpamFilter(rules: stripped, options: set.options, threshold: threshold, model: set.model)
             overall = RecordJudge(filter)
             scopes = [Scope(part: .body, ids: Array(stripped.indices), judge: RecordJudge(filter, recordingHits: false),
                             matcher: filter.matcher)]
@@ -61,7 +61,7 @@ public struct MailJudge: Sendable {
         }
         // PERF: `filter --format mbox` start-up: the overall judge only adds weights,
         // so it gets no automaton of its own (building one was 6 % of a 40 MB run).
-        filter = try SpamFilter(weighing: stripped, options: set.options, threshold: threshold)
+        filter = try SpamFilter(weighing: stripped, options: set.options, threshold: threshold, model: set.model)
         overall = RecordJudge(filter)
         var order: [MailScope.Part] = []
         var members: [MailScope.Part: [Int]] = [:]
@@ -114,6 +114,11 @@ public struct MailJudge: Sendable {
     public var isSpam: Bool { senderMatch.map { $0.decision == .deny } ?? overall.isSpam }
     /// The last message's score.
     public var score: Double { overall.score }
+    /// `true` when the last message scored in the model's unsure band (chi-square:
+    /// between ``ScoreModel/hamCutoff`` and the threshold) and no sender list decided.
+    public var isUnsure: Bool { senderMatch == nil && overall.isUnsure }
+    /// How the rules' weights are combined.
+    public var model: ScoreModel { overall.model }
     /// The rules that fired in the last message, each once (offsets are in the part
     /// the rule looks at).
     public var hits: ArraySlice<RuleHit> { overall.hits }

@@ -55,6 +55,10 @@ public struct MailMessage: Sendable {
     public var uris: [UInt8]
     /// What could not be decoded.
     public var problems = MailDecodingProblems()
+    /// What the MIME tree is made of (text and HTML parts, base64 text, attachment
+    /// kinds, forms, links whose text names another domain): the raw material of
+    /// ``MailFacts``.
+    public var structure = MailStructure()
 
     /// Decodes `bytes`, one whole message (a leading mbox `From ` line is skipped). A
     /// record of an mbox is decoded with ``RecordFormat/message(of:limits:truncated:firstOfInput:)``,
@@ -97,6 +101,7 @@ public struct MailMessage: Sendable {
         if unquoteFrom { Self.unquoteFromLines(&body) }
         uris = URIScanner.uris(in: body)
         problems = decoder.problems
+        structure = decoder.structure
     }
 
     /// Decodes a message held in an array.
@@ -158,6 +163,7 @@ public struct MailMessage: Sendable {
         let buffer: UnsafeBufferPointer<UInt8>
         let limits: Limits
         var problems = MailDecodingProblems()
+        var structure = MailStructure()
         var parts = 0
 
         init(buffer: UnsafeBufferPointer<UInt8>, limits: Limits) {
@@ -206,6 +212,12 @@ public struct MailMessage: Sendable {
                              defaultType: "text/plain", into: &text)
             } else if type.hasPrefix("text/") || !type.contains("/") {
                 decodeText(header, contentType: contentType, body: body, into: &text)
+            } else {
+                let disposition = header.first("content-disposition", in: buffer).map {
+                    MIMEParameters(header.value(of: $0, in: buffer))
+                }
+                let name = disposition?["filename"] ?? contentType?["name"] ?? []
+                structure.addAttachment(type: type, fileName: name)
             }
             // Other types (images, applications, …) are attachments: skipped.
         }
@@ -219,6 +231,7 @@ public struct MailMessage: Sendable {
             if encoding == .unknown { problems.add(.unknownTransferEncoding) }
             let charset = Charset(label: contentType?["charset"] ?? [])
             let isHTML = contentType?.type == "text/html"
+            if encoding == .base64 { structure.base64Text = true }
             // PERF: `filter --format mbox` CPU: identity-encoded text is converted
             // straight from the message (no intermediate copies).
             if encoding == .identity || encoding == .unknown {
@@ -234,11 +247,13 @@ public struct MailMessage: Sendable {
         /// Appends `raw` text in `charset`, HTML turned into text.
         mutating func appendText<C: Collection<UInt8>>(_ raw: C, charset: Charset, isHTML: Bool, into text: inout [UInt8]) {
             if isHTML || Self.looksLikeHTML(raw) {
+                structure.htmlParts += 1
                 var utf8: [UInt8] = []
                 if !charset.appendUTF8(raw, to: &utf8) { problems.add(.unknownCharset) }
-                HTMLText.append(utf8, to: &text)
-            } else if !charset.appendUTF8(raw, to: &text) {
-                problems.add(.unknownCharset)
+                utf8.withUnsafeBufferPointer { HTMLText.append($0, to: &text, facts: &structure.html) }
+            } else {
+                structure.plainParts += 1
+                if !charset.appendUTF8(raw, to: &text) { problems.add(.unknownCharset) }
             }
         }
 

@@ -5,6 +5,7 @@
 //   from:PATTERN           the decoded From field
 //   header:NAME:PATTERN    the decoded values of every field NAME (case-insensitive), one per line
 //   uri:PATTERN            the URIs of the body text, one per line
+//   fact:PATTERN           the message's facts (MailFacts), one word per line
 //   body:PATTERN           the body text (explicitly; for a body pattern that starts with a prefix)
 //   PATTERN                the body text: the decoded subject, then the text of each text part
 //
@@ -27,6 +28,8 @@ public struct MailScope: Sendable, Hashable {
         case header([UInt8])
         /// The URIs of the body.
         case uri
+        /// The facts about the message (``MailFacts``), one word per line.
+        case facts
     }
 
     public var part: Part
@@ -46,6 +49,8 @@ public struct MailScope: Sendable, Hashable {
             part = .header(Array("from".utf8)); pattern = Array(rest)
         } else if let rest = strip("uri:") {
             part = .uri; pattern = Array(rest)
+        } else if let rest = strip("fact:") {
+            part = .facts; pattern = Array(rest)
         } else if let rest = strip("body:") {
             part = .body; pattern = Array(rest)
         } else if let rest = strip("header:"), let colon = rest.firstIndex(of: UInt8(ascii: ":")),
@@ -62,6 +67,7 @@ public struct MailScope: Sendable, Hashable {
         switch part {
         case .body: return []
         case .uri: return Array("uri:".utf8)
+        case .facts: return Array("fact:".utf8)
         case .header(let name):
             if name == Array("subject".utf8) { return Array("subject:".utf8) }
             if name == Array("from".utf8) { return Array("from:".utf8) }
@@ -74,6 +80,7 @@ public struct MailScope: Sendable, Hashable {
         switch part {
         case .body: return message.body
         case .uri: return message.uris
+        case .facts: return MailFacts.text(of: message)
         case .header(let name): return message.values(of: name)
         }
     }

@@ -18,7 +18,8 @@ extension RuleFile {
         let o = set.options
         let flags = Flags(literal: o.syntax == .literal, caseInsensitive: o.caseInsensitive, wholeWord: o.wholeWord)
         self.init(rules: set.rules, threshold: set.threshold,
-                  flags: flags == Flags() ? nil : flags, comments: comments)
+                  flags: flags == Flags() ? nil : flags, comments: comments,
+                  model: set.model == .sum ? nil : set.model)
     }
 
     /// Why a rule with `pattern` cannot be written as a line that reads back as the
@@ -43,7 +44,7 @@ extension RuleFile {
             guard line.first == UInt8(ascii: "#") else { break }
             var text = String(decoding: line.dropFirst(), as: UTF8.self)
             if text.hasPrefix(" ") { text.removeFirst() }
-            if text.hasPrefix("threshold:") || text.hasPrefix("flags:") { continue }
+            if text.hasPrefix("threshold:") || text.hasPrefix("flags:") || text.hasPrefix("model:") { continue }
             comments.append(text)
         }
         return comments

@@ -9,7 +9,8 @@
 /// - `# …` — a comment; blank lines are ignored.
 /// - Header fields are comments among the comment and blank lines at the top:
 ///   `# threshold: T` (the threshold the list was made for) and `# flags: -F -i -w`
-///   (the matcher flags it was made for: literal, ASCII case-insensitive, whole words).
+///   (the matcher flags it was made for: literal, ASCII case-insensitive, whole words)
+///   and `# model: chi-square` (how the weights combine, ``ScoreModel``; none: `sum`).
 ///
 /// ```swift
 /// let file = try RuleFile(parsing: Array("# threshold: 2\nwinner\t2\nfree entry\n".utf8), source: "rules.txt")
@@ -64,10 +65,14 @@ public struct RuleFile: Sendable, Hashable {
     public var threshold: Double?
     /// The `# flags:` header field, if any.
     public var flags: Flags?
+    /// The `# model:` header field (``ScoreModel``), if any: none is `sum`.
+    public var model: ScoreModel?
     /// Comment lines written after the header fields (without the leading `# `).
     public var comments: [String]
 
-    public init(rules: [Rule], threshold: Double? = nil, flags: Flags? = nil, comments: [String] = []) {
+    public init(rules: [Rule], threshold: Double? = nil, flags: Flags? = nil, comments: [String] = [],
+                model: ScoreModel? = nil) {
+        self.model = model
         self.rules = rules
         self.threshold = threshold
         self.flags = flags
@@ -103,6 +108,13 @@ public struct RuleFile: Sendable, Hashable {
                                 message: "the flags \"\(value)\" are not among -F, -i and -w"))
                         }
                         flags = f
+                    case "model":
+                        guard let m = ScoreModel(header: value) else {
+                            throw TurnstileError(.invalidRule(
+                                source: source, line: lineNumber,
+                                message: "the model \"\(value)\" is neither sum nor chi-square"))
+                        }
+                        model = m
                     default:
                         break
                     }
@@ -183,6 +195,7 @@ public struct RuleFile: Sendable, Hashable {
         var out: [UInt8] = []
         if let threshold { out += Self.thresholdLine(Self.format(threshold, decimals: thresholdDecimals)).utf8 }
         if let flags { out += "# flags: \(flags.arguments)\n".utf8 }
+        if let model { out += "# model: \(model.headerName)\n".utf8 }
         for comment in comments { out += (comment.isEmpty ? "#\n" : "# \(comment)\n").utf8 }
         for rule in rules {
             out += rule.pattern

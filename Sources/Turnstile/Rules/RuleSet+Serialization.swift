@@ -4,7 +4,8 @@
 // before anything in it is trusted.
 //
 // Payload, version 4, little-endian:
-//   u32 flags (1 literal, 2 case-insensitive, 4 whole word, 8 bytes mode)
+//   u32 flags (1 literal, 2 case-insensitive, 4 whole word, 8 bytes mode, 16 ucp,
+//             32 chi-square model)
 //   u32 match kind
 //   u8 has threshold | u64 threshold (IEEE 754 bits)
 //   u32 rule count | per rule: u64 weight (IEEE 754 bits) | u32 length | pattern bytes
@@ -30,13 +31,14 @@ final class LoadedFilterAutomaton: Sendable {
 extension RuleSet: Hashable {
     /// Rules, options and threshold; a loaded automaton is a cache of them.
     public static func == (a: RuleSet, b: RuleSet) -> Bool {
-        a.rules == b.rules && a.options == b.options && a.threshold == b.threshold
+        a.rules == b.rules && a.options == b.options && a.threshold == b.threshold && a.model == b.model
     }
 
     public func hash(into hasher: inout Hasher) {
         hasher.combine(rules)
         hasher.combine(options)
         hasher.combine(threshold)
+        hasher.combine(model)
     }
 }
 
@@ -58,6 +60,7 @@ extension RuleSet {
         if options.wholeWord { flags |= 4 }
         if options.bytesMode { flags |= 8 }
         if options.ucp { flags |= 16 }
+        if model == .chiSquare { flags |= 32 }
         w.u32(flags)
         w.u32(UInt32(options.matchKind.rawValue))
         w.u8(threshold == nil ? 0 : 1)
@@ -97,7 +100,7 @@ extension RuleSet {
         var r = ByteReader(payload)
         do throws(AutomatonError) {
             let flags = try r.u32()
-            guard flags & ~31 == 0 else { throw AutomatonError(.corrupt("unknown option flags \(flags)")) }
+            guard flags & ~63 == 0 else { throw AutomatonError(.corrupt("unknown option flags \(flags)")) }
             let kindRaw = try r.u32()
             guard kindRaw <= 255, let kind = MatchKind(rawValue: UInt8(kindRaw)) else {
                 throw AutomatonError(.corrupt("unknown match kind \(kindRaw)"))
@@ -128,7 +131,8 @@ extension RuleSet {
             guard automatonLength == UInt64(r.remaining) else {
                 throw AutomatonError(.corrupt("the automaton takes \(automatonLength) bytes, \(r.remaining) remain"))
             }
-            self.init(rules: rules, options: options, threshold: hasThreshold == 1 ? thresholdValue : nil)
+            self.init(rules: rules, options: options, threshold: hasThreshold == 1 ? thresholdValue : nil,
+                      model: flags & 32 != 0 ? .chiSquare : .sum)
             if automatonLength > 0 {
                 let ac = try AhoCorasick(deserializing: try r.slice(Int(automatonLength)))
                 guard options.syntax == .literal, ac.matchKind == .overlapping, ac.patternCount == rules.count,

@@ -24,14 +24,18 @@ public struct RuleSet: Sendable {
     /// `# threshold:`), nil when none is known. Saved with the rules, so a saved list
     /// judges as the list does.
     public var threshold: Double?
+    /// How fired rules' weights become a score (a rules file's `# model:`).
+    public var model: ScoreModel = .sum
     /// The spam filter's automaton as loaded from a saved file (word lists only); a
     /// cache derived from the rules and options, so not part of equality.
     var loaded: LoadedFilterAutomaton?
 
-    public init(rules: [SpamFilter.Rule], options: Matcher.Options, threshold: Double? = nil) {
+    public init(rules: [SpamFilter.Rule], options: Matcher.Options, threshold: Double? = nil,
+                model: ScoreModel = .sum) {
         self.rules = rules
         self.options = options
         self.threshold = threshold
+        self.model = model
     }
 
     /// The rules of a rules file with the options its `# flags:` header names (none:
@@ -48,7 +52,7 @@ public struct RuleSet: Sendable {
             options.caseInsensitive = flags.caseInsensitive
             options.wholeWord = flags.wholeWord
         }
-        self.init(rules: file.rules, options: options, threshold: file.threshold)
+        self.init(rules: file.rules, options: options, threshold: file.threshold, model: file.model ?? .sum)
     }
 
     /// The built-in list (``DefaultSpamList``) as whole words, ASCII case-insensitive.
@@ -59,7 +63,8 @@ public struct RuleSet: Sendable {
     /// The built-in mail list (``DefaultMailList``: body words and scoped tokens, see
     /// ``MailScope``), whole words, ASCII case-insensitive: the default in mail mode.
     public static var standardMail: RuleSet {
-        RuleSet(rules: DefaultMailList.rules, options: SpamFilter.standardOptions, threshold: DefaultMailList.threshold)
+        RuleSet(rules: DefaultMailList.rules, options: SpamFilter.standardOptions, threshold: DefaultMailList.threshold,
+                model: DefaultMailList.model)
     }
 
     /// The matcher over the rules' patterns.
@@ -84,8 +89,9 @@ public struct RuleSet: Sendable {
     public func spamFilter(threshold: Double? = nil) throws(TurnstileError) -> SpamFilter {
         let threshold = judgingThreshold(given: threshold)
         if let loaded {
-            return try SpamFilter(rules: rules, options: options, threshold: threshold, loaded: loaded.automaton)
+            return try SpamFilter(rules: rules, options: options, threshold: threshold, model: model,
+                                  loaded: loaded.automaton)
         }
-        return try SpamFilter(rules: rules, options: options, threshold: threshold)
+        return try SpamFilter(rules: rules, options: options, threshold: threshold, model: model)
     }
 }

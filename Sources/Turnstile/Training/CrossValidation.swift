@@ -66,7 +66,7 @@ public enum CrossValidation {
             let heldOut = set.records.indices.filter { fold[$0] == k }
             var matrix = ConfusionMatrix()
             for (i, verdict) in zip(heldOut, try set.judge(rules: list.rules, threshold: list.threshold.threshold,
-                                                          indices: heldOut)) {
+                                                          indices: heldOut, model: list.model)) {
                 matrix.add(isSpam: labels[i], predictedSpam: verdict.isSpam)
             }
             result.append(Fold(threshold: list.threshold.threshold, training: list.threshold.matrix,

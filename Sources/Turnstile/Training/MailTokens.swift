@@ -24,7 +24,7 @@ public enum MailTokens {
     /// every header field at once did worse (0.973), Date and similar noise only add
     /// tokens.
     public static let scopedParts: [MailScope.Part] = [
-        .header(Array("subject".utf8)), .header(Array("from".utf8)), .uri,
+        .header(Array("subject".utf8)), .header(Array("from".utf8)), .uri, .facts,
     ] + ["x-mailer", "content-type", "reply-to", "return-path", "message-id", "list-id",
          "mime-version", "x-mailing-list", "list-unsubscribe"].map { .header(Array($0.utf8)) }
 

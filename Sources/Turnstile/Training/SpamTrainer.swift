@@ -58,6 +58,16 @@ public struct SpamTrainer: Sendable, Hashable {
     /// prior that a hand-picked spam phrase is spam even where the data is silent.
     public var phrasePrior = 1.0
     public var thresholdRule: ThresholdRule = .bestF1
+    /// How the list's weights combine (``ScoreModel``): with `.chiSquare` each weight is
+    /// the logit of the word's smoothed spam probability, combined by Fisher's method.
+    public var model: ScoreModel = .sum
+    /// Leave out tokens made only of digits ("2002", "0200", "08"): in a corpus of one
+    /// era they are its dates and times, evidence of the era rather than of spam.
+    public var excludesNumbers = false
+    /// Clamps only the positive weights (evidence of spam) to this: a list trained on
+    /// mail of another era keeps its ham evidence whole but lets no spam word of that
+    /// era weigh more than a present-day indicator.
+    public var maxSpamWeight: Double? = nil
     /// When set, only thresholds above this are considered: with 0, a record in which
     /// no rule fires (score 0) is never spam — what a list used on unfamiliar text
     /// needs (the built-in mail list).
@@ -155,18 +165,19 @@ public struct SpamTrainer: Sendable, Hashable {
         let (chosen, bestF1) = try chooseThreshold(scores: scores, isSpam: labels, rules: rules)
         var list = TrainedList(words: words, phrases: phrases, spamRecords: spamRecords, hamRecords: hamRecords,
                                threshold: chosen, bestF1: bestF1)
+        list.model = model
         if heldOut != nil {
             // The threshold's figures are held-out ones; also say what the list does on
             // its own training records (what `eval` on them reproduces).
             var matrix = ConfusionMatrix()
-            let verdicts = try set.judge(rules: rules, threshold: chosen.threshold, indices: indices)
+            let verdicts = try set.judge(rules: rules, threshold: chosen.threshold, indices: indices, model: model)
             for (verdict, isSpam) in zip(verdicts, labels) { matrix.add(isSpam: isSpam, predictedSpam: verdict.isSpam) }
             list.trainingMatrix = matrix
         }
         return list
 
         func trainingScores() throws(TurnstileError) -> [Double] {
-            try set.judge(rules: rules, threshold: 0, indices: indices).map(\.score)
+            try set.judge(rules: rules, threshold: 0, indices: indices, model: model).map(\.score)
         }
     }
 
@@ -191,8 +202,10 @@ public struct SpamTrainer: Sendable, Hashable {
         let scored = try score(words.map { SpamFilter.Rule(pattern: $0.pattern, weight: $0.weight) })
         let (chosen, bestF1) = try chooseThreshold(scores: scored.scores, isSpam: scored.isSpam,
                                                    rules: words.map { SpamFilter.Rule(pattern: $0.pattern, weight: $0.weight) })
-        return TrainedList(words: words, phrases: [], spamRecords: spamRecords, hamRecords: hamRecords,
-                           threshold: chosen, bestF1: bestF1)
+        var list = TrainedList(words: words, phrases: [], spamRecords: spamRecords, hamRecords: hamRecords,
+                               threshold: chosen, bestF1: bestF1)
+        list.model = model
+        return list
     }
 
     /// The kept words: min count, sign, ranked by |weight| (ties by bytes), the top K,
@@ -213,6 +226,7 @@ public struct SpamTrainer: Sendable, Hashable {
         return candidates.prefix(top).map { c in
             var w = c.weight
             if let cap = maxWeight { w = min(max(w, -cap), cap) }
+            if let cap = maxSpamWeight { w = min(w, cap) }
             return TrainedList.Entry(pattern: c.pattern, spamRecords: c.spam, hamRecords: c.ham,
                                      weight: Self.rounded(w, decimals: Self.weightDecimals))
         }
@@ -233,7 +247,8 @@ public struct SpamTrainer: Sendable, Hashable {
             let trainPositions = indices.indices.filter { fold[$0] != f }
             let heldPositions = indices.indices.filter { fold[$0] == f }
             let list = try inner.train(set, subset: trainPositions.map { indices[$0] })
-            let judged = try set.judge(rules: list.rules, threshold: 0, indices: heldPositions.map { indices[$0] })
+            let judged = try set.judge(rules: list.rules, threshold: 0, indices: heldPositions.map { indices[$0] },
+                                       model: model)
             for (position, verdict) in zip(heldPositions, judged) { scores[position] = verdict.score }
         }
         return scores
@@ -319,6 +334,9 @@ public struct SpamTrainer: Sendable, Hashable {
     /// Whether a token is banned: its word, or any word of a bigram, without a mail
     /// scope prefix, is among ``excludedWords``.
     func isExcluded(_ token: [UInt8]) -> Bool {
+        if excludesNumbers, MailScope(rulePattern: token).pattern.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x20 }) {
+            return true
+        }
         if excludedPrefixes.contains(where: { p in token.count >= p.count && asciiLowercasedPrefix(token, p.count) == p }) {
             return true
         }
@@ -378,6 +396,8 @@ public struct TrainedList: Sendable, Hashable {
     /// With ``SpamTrainer/thresholdFolds`` (when ``threshold``'s figures are held-out
     /// ones): the list's figures on its own training records at that threshold.
     public var trainingMatrix: ConfusionMatrix? = nil
+    /// How the weights combine (the trainer's ``SpamTrainer/model``).
+    public var model: ScoreModel = .sum
 
     /// The rules in file order: words, then phrases.
     public var rules: [SpamFilter.Rule] {
@@ -386,7 +406,12 @@ public struct TrainedList: Sendable, Hashable {
 
     /// The filter `filter -F -w -i --rules FILE --threshold T` builds from the file.
     public func spamFilter() throws(TurnstileError) -> SpamFilter {
-        try SpamFilter(rules: rules, options: SpamFilter.standardOptions, threshold: threshold.threshold)
+        try SpamFilter(rules: rules, options: SpamFilter.standardOptions, threshold: threshold.threshold, model: model)
+    }
+
+    /// The list as a rule set (its rules, options, threshold and model).
+    public var ruleSet: RuleSet {
+        RuleSet(rules: rules, options: SpamFilter.standardOptions, threshold: threshold.threshold, model: model)
     }
 
     /// The rules file: a `# threshold: T` first line, comment lines saying how it
@@ -398,12 +423,17 @@ public struct TrainedList: Sendable, Hashable {
         var out = RuleFile.thresholdLine(t)
         // The options the words are matched with, so `filter --rules FILE` needs no flags.
         out += "# flags: \(RuleFile.Flags(literal: true, caseInsensitive: true, wholeWord: true).arguments)\n"
+        if model != .sum { out += "# model: \(model.headerName)\n" }
         out += "# \(title ?? "Trained by 'turnstile train'"): \(spamRecords + hamRecords) records (\(spamRecords) spam, \(hamRecords) ham); "
         out += "top \(trainer.top), min count \(trainer.minCount), smoothing \(Self.plain(trainer.smoothing))"
         out += trainer.negativeWeights ? "" : ", positive weights only"
         out += ".\n"
         out += "# weight = ln((s + a*p) / (h + a*(1-p))) - ln(p / (1-p)): s, h = spam, ham records containing the word,\n"
         out += "# p = share of spam, a = smoothing. Matched as whole words, ASCII case-insensitive.\n"
+        if model == .chiSquare {
+            out += "# Model: chi-square combining (Robinson/Fisher, as bogofilter and SpamBayes): each weight is the logit of the word's\n"
+            out += "# spam probability f (clamped to [0.01, 0.99]); the score I = (1 + S - H) / 2 of the words with |f - 0.5| >= 0.1 lies in [0, 1].\n"
+        }
         let on = trainingMatrix != nil ? "held-out scores of the training records (\(trainer.thresholdFolds ?? 0) folds)" : "the training records"
         switch trainer.thresholdRule {
         case .bestF1:

@@ -95,18 +95,18 @@ public struct TrainingSet: Sendable {
     /// Judges the records at `indices` with `rules` (matched `-F -w -i`, scope prefixes
     /// read for mail) at `threshold`: each one's score and decision, from the same
     /// judges `filter` uses (``RecordJudge``, ``MailJudge``).
-    public func judge(rules: [Rule], threshold: Double, indices: [Int]) throws(TurnstileError)
+    public func judge(rules: [Rule], threshold: Double, indices: [Int], model: ScoreModel = .sum) throws(TurnstileError)
         -> [(score: Double, isSpam: Bool)]
     {
         if let messages {
-            var judge = try MailJudge(rules: RuleSet(rules: rules, options: SpamFilter.standardOptions),
+            var judge = try MailJudge(rules: RuleSet(rules: rules, options: SpamFilter.standardOptions, model: model),
                                       threshold: threshold)
             return indices.map { i in
                 judge.judge(messages[i])
                 return (judge.score, judge.isSpam)
             }
         }
-        let filter = try SpamFilter(rules: rules, options: SpamFilter.standardOptions, threshold: threshold)
+        let filter = try SpamFilter(rules: rules, options: SpamFilter.standardOptions, threshold: threshold, model: model)
         var judge = RecordJudge(filter, recordingHits: false)
         return indices.map { i in
             records[i].text.withUnsafeBufferPointer { _ = judge.judge($0) }

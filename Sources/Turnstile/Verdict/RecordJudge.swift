@@ -1,7 +1,8 @@
 // The one place a record gets its verdict. `filter` (its sink and the reader's early
 // exit), `eval`, `train`, cross-validation and `SpamFilter.verdict(for:)` all judge
 // records here, so a list means the same thing in every command: the rules that fired
-// (each distinct rule once), the sum of their weights, and `score >= threshold` with the
+// (each distinct rule once), their weights combined by the list's model (ScoreModel:
+// the sum, or Robinson's chi-square combining), and `score >= threshold` with the
 // score taken at the decimals the weights carry (`ScorePrecision`: 0.7 + 0.1 reaches
 // 0.8, although the binary sum is 0.7999999999999999).
 //
@@ -37,6 +38,8 @@ public struct RecordJudge: Sendable {
     @usableFromInline let weights: [Double]
     /// A record whose score is at least this is spam.
     public let threshold: Double
+    /// How the fired rules' weights become the score.
+    public let model: ScoreModel
     /// The decimals the weights and threshold carry; scores are compared at this
     /// precision, so floating-point noise in a sum never decides a verdict.
     public let precision: ScorePrecision
@@ -59,6 +62,11 @@ public struct RecordJudge: Sendable {
     @usableFromInline var lastRecord: [Int]
     @usableFromInline var record = 1
     @usableFromInline var total: Double = 0
+    /// With the chi-square model: `fired[..<firedCount]` are the weights of the current
+    /// record's distinct rules (reused, never shrunk), combined when the score is read.
+    @usableFromInline var fired: [Double] = []
+    @usableFromInline var firedCount = 0
+    @usableFromInline let combines: Bool
     /// `hitList[..<hitCount]` are the current record's hits; the array is reused, never
     /// shrunk (clearing an array per record cost 3 % of `filter --count`).
     @usableFromInline var hitList: [RuleHit] = []
@@ -73,9 +81,12 @@ public struct RecordJudge: Sendable {
         recordsHits = recordingHits
         weights = filter.rules.map(\.weight)
         threshold = filter.threshold
+        model = filter.model
+        combines = filter.model != .sum
         precision = filter.precision
         decisionThreshold = filter.precision.decisionThreshold(for: filter.threshold)
-        scoreOnlyGrows = weights.allSatisfy { $0 >= 0 }
+        // A chi-square score can fall as evidence is added, whatever the weights.
+        scoreOnlyGrows = filter.model == .sum && weights.allSatisfy { $0 >= 0 }
         matcher = filter.matcher
         singleRuleMatchers = filter.singleRuleMatchers
         lastRecord = [Int](repeating: 0, count: weights.count)
@@ -96,7 +107,7 @@ public struct RecordJudge: Sendable {
 
     /// `true` when a record without any match is clean (the threshold is above 0), so
     /// runs of records without matches need not be judged one by one.
-    public var recordWithoutMatchesIsClean: Bool { !(0 >= decisionThreshold) }
+    public var recordWithoutMatchesIsClean: Bool { !(model.emptyScore >= decisionThreshold) }
 
     // MARK: Match by match
 
@@ -106,6 +117,7 @@ public struct RecordJudge: Sendable {
         record &+= 1
         total = 0
         hitCount = 0
+        firedCount = 0
     }
 
     /// Counts `match`'s rule for the current record unless it already counted.
@@ -116,6 +128,10 @@ public struct RecordJudge: Sendable {
             lastRecord[rule] = record
             let weight = weights[rule]
             total += weight
+            if combines {
+                if firedCount < fired.count { fired[firedCount] = weight } else { fired.append(weight) }
+                firedCount &+= 1
+            }
             if recordsHits {
                 let hit = RuleHit(rule: rule, weight: weight, start: match.start, end: match.end)
                 if hitCount < hitList.count { hitList[hitCount] = hit } else { hitList.append(hit) }
@@ -124,11 +140,16 @@ public struct RecordJudge: Sendable {
         }
     }
 
-    /// The current record's score so far.
-    @inlinable public var score: Double { total }
+    /// The current record's score so far: the sum of the weights, or their chi-square
+    /// combination (``ScoreModel``).
+    @inlinable public var score: Double { combines ? model.score(weights: fired[..<firedCount]) : total }
 
     /// The current record's decision so far.
-    @inlinable public var isSpam: Bool { total >= decisionThreshold }
+    @inlinable public var isSpam: Bool { score >= decisionThreshold }
+
+    /// `true` when the model has an unsure band (chi-square) and the current record
+    /// scores in it: not spam, but not below ``ScoreModel/hamCutoff`` either.
+    public var isUnsure: Bool { combines && !isSpam && score >= ScoreModel.hamCutoff }
 
     /// `true` when the current record is spam whatever else it contains (spam now, and
     /// no weight is negative): the early exit of a search.
@@ -197,7 +218,7 @@ public struct RecordJudge: Sendable {
 
     /// The verdict of the current record, with `matches` as the matches it counted.
     public func verdict(matches: ArraySlice<Match>) -> Verdict {
-        Verdict(isSpam: isSpam, score: total, hits: Array(hits), matches: Array(matches))
+        Verdict(isSpam: isSpam, score: score, hits: Array(hits), matches: Array(matches))
     }
 
     /// Judges `record` and returns its verdict.

@@ -58,6 +58,20 @@ public struct ScorePrecision: Sendable, Hashable {
         self.init(decimals: exact ? nil : most)
     }
 
+    /// The precision of a list under `model`: a sum is compared at the decimals of its
+    /// weights (``init(weights:threshold:)``); a chi-square score is no sum of them, so
+    /// it is compared and printed at ``chiSquareDecimals``.
+    public init(model: ScoreModel, weights: some Sequence<Double>, threshold: Double?) {
+        if model == .chiSquare {
+            self.init(decimals: Self.chiSquareDecimals)
+        } else {
+            self.init(weights: weights, threshold: threshold)
+        }
+    }
+
+    /// The decimals a chi-square score is compared and printed at.
+    public static let chiSquareDecimals = 4
+
     /// The fewest decimals (at most ``maximumDecimals``) that write `x` exactly (its
     /// shortest decimal form has no more), or nil when it needs more or is not finite.
     public static func decimals(of x: Double) -> Int? {
