@@ -24,10 +24,10 @@ struct LearnTests {
         return r.out.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
-    @Test("a database seeded with learn gives train's rules, byte for byte; filter --db judges as filter --rules at the built-in threshold")
+    @Test("a database seeded with learn gives train's rules, byte for byte; filter --db judges as filter --rules at the built-in threshold", .enabled(if: SharedCorpora.isAvailable, "needs ../shared/corpora (see its SOURCES.md)"))
     func learnEqualsTrain() throws {
         let dir = try CLI.temporaryDirectory()
-        guard let (spam, ham) = try Self.mboxPair(count: 150, in: dir) else { print(SharedCorpora.skipMessage); return }
+        let (spam, ham) = try #require(try Self.mboxPair(count: 150, in: dir))
         let trained = try CLI.run(["train", "--format", "mbox", "--spam", spam, "--ham", ham, "-o", dir.appendingPathComponent("trained.tsv").path])
         #expect(trained.status == 0, "\(trained.err)")
         let db = dir.appendingPathComponent("learned.db").path
@@ -64,10 +64,10 @@ struct LearnTests {
         #expect(viaDB.out == viaFile.out)
     }
 
-    @Test("learning twice counts once, the other class moves, --forget takes it back")
+    @Test("learning twice counts once, the other class moves, --forget takes it back", .enabled(if: SharedCorpora.isAvailable, "needs ../shared/corpora (see its SOURCES.md)"))
     func relearnAndForget() throws {
         let dir = try CLI.temporaryDirectory()
-        guard let (spam, ham) = try Self.mboxPair(count: 40, in: dir) else { print(SharedCorpora.skipMessage); return }
+        let (spam, ham) = try #require(try Self.mboxPair(count: 40, in: dir))
         let db = dir.appendingPathComponent("learned.db").path
         _ = try CLI.run(["learn", "--db", db, "--format", "mbox", "--spam", spam])
         _ = try CLI.run(["learn", "--db", db, "--format", "mbox", "--ham", ham])
@@ -88,11 +88,12 @@ struct LearnTests {
         #expect(try sql(db, "SELECT group_concat(hex(token) || ':' || spam || ':' || ham) FROM (SELECT * FROM tokens ORDER BY token)") == tokensBefore)
     }
 
-    @Test("kill -9 during learn leaves a database that opens with every earlier learn kept")
+    @Test("kill -9 during learn leaves a database that opens with every earlier learn kept",
+          .enabled(if: SharedCorpora.isAvailable, "needs ../shared/corpora (see its SOURCES.md)"))
     func killDuringLearn() throws {
         let dir = try CLI.temporaryDirectory()
-        guard let (spam, _) = try Self.mboxPair(count: 50, in: dir),
-              let bigHam = SharedCorpora.bytes("spamassassin/ham.mbox") else { print(SharedCorpora.skipMessage); return }
+        let (spam, _) = try #require(try Self.mboxPair(count: 50, in: dir))
+        let bigHam = try #require(SharedCorpora.bytes("spamassassin/ham.mbox"))
         let ham = try CLI.write(bigHam, to: "all-ham.mbox", in: dir)
         let db = dir.appendingPathComponent("learned.db").path
         #expect(try CLI.run(["learn", "--db", db, "--format", "mbox", "--spam", spam]).status == 0)
@@ -122,10 +123,10 @@ struct LearnTests {
         #expect(resumed.err.contains("already learned \(hams)"), "\(resumed.err)")
     }
 
-    @Test("serve --db --allow-tell: spamc -L learns through TELL and the list is swapped in")
+    @Test("serve --db --allow-tell: spamc -L learns through TELL and the list is swapped in", .enabled(if: SharedCorpora.isAvailable, "needs ../shared/corpora (see its SOURCES.md)"))
     func tellLearns() throws {
         let dir = try CLI.temporaryDirectory()
-        guard let (spam, ham) = try Self.mboxPair(count: 30, in: dir) else { print(SharedCorpora.skipMessage); return }
+        let (spam, ham) = try #require(try Self.mboxPair(count: 30, in: dir))
         let db = dir.appendingPathComponent("learned.db").path
         _ = try CLI.run(["learn", "--db", db, "--format", "mbox", "--spam", spam])
         _ = try CLI.run(["learn", "--db", db, "--format", "mbox", "--ham", ham])
@@ -148,11 +149,11 @@ struct LearnTests {
         #expect(try sql(db, "SELECT count(*) FROM messages WHERE spam = 1") == "30")
     }
 
-    @Test("learn --list into a pipe closed early (| head -1) stops quietly with 0")
+    @Test("learn --list into a pipe closed early (| head -1) stops quietly with 0", .enabled(if: SharedCorpora.isAvailable, "needs ../shared/corpora (see its SOURCES.md)"))
     func listIntoClosedPipe() throws {
         let dir = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
-        guard let (spam, ham) = try Self.mboxPair(count: 5000, in: dir) else { print(SharedCorpora.skipMessage); return }
+        let (spam, ham) = try #require(try Self.mboxPair(count: 5000, in: dir))
         let db = dir.appendingPathComponent("learned.db").path
         _ = try CLI.run(["learn", "--db", db, "--format", "mbox", "--spam", spam])
         _ = try CLI.run(["learn", "--db", db, "--format", "mbox", "--ham", ham])

@@ -178,14 +178,14 @@ struct ServeTests {
         #expect((try? RawClient(port: server.port)) == nil, "the port is closed")
     }
 
-    @Test("TELL is refused without --allow-tell, with spamd's answer")
+    @Test("TELL is refused without --allow-tell, with spamd's answer", .enabled(if: SharedCorpora.isAvailable, "needs ../shared/corpora (see its SOURCES.md)"))
     func tellRefusedWithoutAllowTell() throws {
         let dir = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let db = dir.appendingPathComponent("learned.db").path
         let message = Array("Subject: zanzibar quokka offer\r\n\r\nzanzibar quokka offer today\r\n".utf8)
         let eml = try CLI.write(message, to: "m.eml", in: dir)
-        guard let (spam, ham) = try LearnTests.mboxPair(count: 30, in: dir) else { print(SharedCorpora.skipMessage); return }
+        let (spam, ham) = try #require(try LearnTests.mboxPair(count: 30, in: dir))
         #expect(try CLI.run(["learn", "--db", db, "--format", "mbox", "--spam", spam]).status == 0)
         #expect(try CLI.run(["learn", "--db", db, "--format", "mbox", "--ham", ham]).status == 0)
         let server = try ServerProcess(["--db", db])

@@ -61,10 +61,12 @@ struct TrainCommandTests {
         let b = try CLI.run(["train", "--min-count", "1", Self.tiny, "Corpora/eval/labelled.tsv"])
         #expect(a.status == 0)
         #expect(a.stdout == b.stdout)
-        guard let data = SharedCorpora.bytes("sms-spam/train.tsv") else {
-            print(SharedCorpora.skipMessage)
-            return
-        }
+    }
+
+    @Test("deterministic on the SMS training half: two runs give byte-identical lists",
+          .enabled(if: SharedCorpora.isAvailable, "needs ../shared/corpora (see its SOURCES.md)"))
+    func deterministicOnCorpus() throws {
+        let data = try #require(SharedCorpora.bytes("sms-spam/train.tsv"))
         let c = try CLI.run(["train", "--top", "500"], stdin: data)
         let d = try CLI.run(["train", "--top", "500"], stdin: data)
         #expect(c.status == 0)
