@@ -569,9 +569,9 @@ _turnstile_eval() {
 
 _turnstile_train() {
     repeating_flags=()
-    non_repeating_flags=(--positive-only --best-f1 --bigrams --version -h --help)
+    non_repeating_flags=(--positive-only --best-f1 --bigrams --exclude-numbers --version -h --help)
     repeating_options=(--spam --ham --include --exclude)
-    non_repeating_options=(--delimiter --max-record-bytes --format -o --top --min-count --smoothing --min-precision --threshold-above --max-weight --min-rules --fp-cost --threshold-folds --phrase-prior --title --folds --seed)
+    non_repeating_options=(--delimiter --max-record-bytes --format -o --top --min-count --smoothing --min-precision --threshold-above --max-weight --min-rules --fp-cost --threshold-folds --model --max-spam-weight --fixed-threshold --phrase-prior --title --folds --seed)
     __turnstile_offer_flags_options -1
 
     # Offer option value completions
@@ -621,6 +621,15 @@ _turnstile_train() {
         return
         ;;
     '--threshold-folds')
+        return
+        ;;
+    '--model')
+        return
+        ;;
+    '--max-spam-weight')
+        return
+        ;;
+    '--fixed-threshold')
         return
         ;;
     '--include')

@@ -49,10 +49,10 @@ struct FilterCommand: ParsableCommand {
               $ printf 'free\\nwinner\\n' | turnstile filter -F -i --rules rules.tsv
               free
               $ turnstile filter --format mbox --count Corpora/mail/sample.mbox
-              clean 4 spam 1
+              clean 3 spam 2
               $ turnstile filter --format mbox --spam-to spam.mbox Corpora/mail/sample.mbox
               $ turnstile filter --format mbox --tag Corpora/mail/sample.mbox | grep -c YES
-              1
+              2
             """)
 
     @OptionGroup(title: "Rule options") var rules: RuleOptions

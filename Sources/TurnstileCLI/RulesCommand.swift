@@ -27,7 +27,7 @@ struct RulesCommand: ParsableCommand {
               $ turnstile filter --rules spam-rules.tsv --count Corpora/messages/sample.txt
               clean 18 spam 10
               $ turnstile rules --mail | head -1
-              # threshold: 9.5
+              # threshold: 0.9
             """)
 
     @OptionGroup(title: "Rule options") var rules: RuleOptions

@@ -136,10 +136,12 @@ struct OptionSpellings: Sendable {
         case "train": return labelled + OptionSpellings(
             valued: ["o": nil],
             longValued: ["top", "min-count", "smoothing", "min-precision", "threshold-above", "include", "exclude",
-                         "phrase-prior", "title", "folds", "seed", "max-weight", "min-rules", "fp-cost", "threshold-folds"])
+                         "phrase-prior", "title", "folds", "seed", "max-weight", "min-rules", "fp-cost", "threshold-folds",
+                         "model", "fixed-threshold", "max-spam-weight"])
         case "serve": return rules + OptionSpellings(
             longValued: ["threshold", "listen", "allow-from", "threads", "max-size", "max-connections", "read-timeout",
-                         "max-header-bytes", "db"])
+                         "max-header-bytes", "db", "max-request-bytes", "drain", "socket-mode", "socket-owner", "user",
+                         "group", "pidfile", "tell-user", "tell-from", "tell-rate"])
         case "learn": return OptionSpellings(longValued: ["db", "format", "max-record-bytes"])
         default: return nil
         }
