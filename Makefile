@@ -264,7 +264,7 @@ test-grep-scripts: deps
 # CI (part of `make test`): installs into a temporary DESTDIR, renders the man page with
 # man -l, loads each completion in its shell, then checks `make uninstall` removes every file.
 test-install: deps
-	Scripts/test-install.sh
+	INSTALLED_FILES="$(INSTALLED_FILES)" Scripts/test-install.sh
 
 # Unicode tables (issue 39): regenerate Sources/RegexAutomata/Generated/UnicodeProperties.swift
 # from Python's unicodedata and perl's Unicode::UCD and check every set against libpcre2-8 for

@@ -18,9 +18,10 @@ links=/opt/turnstile-grep/bin
 $MAKE --no-print-directory install DESTDIR="$stage" PREFIX="$prefix" GREP_LINKS_DIR="$links"
 
 installed=$(cd "$stage" && find . -type f | sort)
-expected=$(printf './usr/local/%s\n' bin/turnstile share/man/man1/turnstile.1 \
-    share/bash-completion/completions/turnstile share/zsh/site-functions/_turnstile \
-    share/fish/vendor_completions.d/turnstile.fish | sort)
+# The Makefile's INSTALLED_FILES is the one list (uninstall removes the same files).
+[ -n "${INSTALLED_FILES:-}" ] || fail "INSTALLED_FILES is not set (run this through make test-install)"
+# shellcheck disable=SC2086
+expected=$(printf './usr/local/%s\n' $INSTALLED_FILES | sort)
 [ "$installed" = "$expected" ] || fail "installed files differ from the expected list:
 $installed"
 
@@ -61,6 +62,13 @@ for word in filter match compile eval rules train serve learn; do
     grep -qw -- "$word" <<<"$fish_words" || fail "fish does not complete 'turnstile $word': $fish_words"
 done
 echo "test-install: bash, zsh and fish completions ok"
+
+# The daemon's units: ExecStart names the installed binary, and the socket unit pairs with it.
+unit="$root/lib/systemd/system/turnstile-serve.service"
+exec_start=$(sed -n 's/^ExecStart=\([^ ]*\).*/\1/p' "$unit")
+[ "$exec_start" = "$prefix/bin/turnstile" ] || fail "turnstile-serve.service starts '$exec_start', not $prefix/bin/turnstile"
+grep -q '^ListenStream=' "$root/lib/systemd/system/turnstile-serve.socket" || fail "turnstile-serve.socket has no ListenStream="
+echo "test-install: systemd units ok (ExecStart=$exec_start)"
 
 # GREP_LINKS_DIR: grep, egrep and fgrep link to the installed binary and answer as grep
 # (run here through links of the same names to the staged binary); the system's folders
