@@ -59,6 +59,7 @@ enum AppEvent: Discriminated, Hashable {
         case .signOut: .signOut
         }
     }
+    static let valuesWithoutData: [AppEvent] = [.timedOut, .retry, .signOut]   // for `canEnter`
 }
 
 /// The session endpoint, scripted: the first call never answers (a dead network), the

@@ -44,6 +44,7 @@ enum NewsEvent: Discriminated, Hashable {
         case .failed: .failed
         }
     }
+    static let valuesWithoutData: [NewsEvent] = [.refresh]   // for `canEnter`
 }
 
 /// A news service that answers from a script (a real one would call URLSession).
@@ -75,14 +76,15 @@ actor NewsService {
                 return .failed(message)
             },
         ])
-        // @MainActor hooks: view-model state, no assumeIsolated.
-        machine.onDidEnter(.empty) { [unowned self] _ in banner = "Nothing to read yet. Pull to refresh." }
-        machine.onDidEnter(.loading) { [unowned self] _ in banner = "Loading…" }
-        machine.onDidEnter(.articles) { [unowned self] transition in
-            if case .articles(let articles) = transition.to { banner = "\(articles.count) new articles" }
+        // @MainActor hooks: view-model state, no assumeIsolated. Each is handed the
+        // view model (held weakly, skipped once it is gone), so none captures `self`.
+        machine.onDidEnter(.empty, owner: self) { model, _ in model.banner = "Nothing to read yet. Pull to refresh." }
+        machine.onDidEnter(.loading, owner: self) { model, _ in model.banner = "Loading…" }
+        machine.onDidEnter(.articles, owner: self) { model, transition in
+            if case .articles(let articles) = transition.to { model.banner = "\(articles.count) new articles" }
         }
-        machine.onDidEnter(.failed) { [unowned self] transition in
-            if case .failed(let message) = transition.to { banner = "Could not load: \(message)" }
+        machine.onDidEnter(.failed, owner: self) { model, transition in
+            if case .failed(let message) = transition.to { model.banner = "Could not load: \(message)" }
         }
         // The request lives as long as the screen is loading.
         // Its context's `send` does nothing once the task is cancelled (the user left,

@@ -25,7 +25,7 @@ import Observation
 ///             .on(.coin, from: [.locked, .unlocked], to: .unlocked),
 ///             .on(.push, from: [.locked, .unlocked], to: .locked),
 ///         ])
-///         machine.onDidEnter(.unlocked) { [unowned self] _ in message = "Welcome" }
+///         machine.onDidEnter(.unlocked, owner: self) { model, _ in model.message = "Welcome" }
 ///         machine.start()
 ///     }
 /// }

@@ -101,10 +101,12 @@ import Observation
 /// observers are `@Sendable`; a hook that blocks waiting for a later event's outcome
 /// would wait forever (that event is queued behind it).
 ///
-/// The machine keeps its hooks alive: a hook that uses the machine should capture it
-/// `[unowned machine]` (or `weak`) to avoid a reference cycle. State-scoped tasks need
-/// neither: they are handed a ``TaskContext`` whose `send` does nothing once the task
-/// was cancelled or the machine is gone.
+/// The machine keeps its hooks alive, so a hook should not capture the object that owns
+/// the machine: register it with `owner:` (``onDidEnter(_:owner:_:)`` and the other
+/// `owner:` forms), and it is handed the owner, which the machine holds weakly, and is
+/// skipped once the owner is gone — even when a hook of the same transition freed it.
+/// State-scoped tasks are handed a ``TaskContext`` whose `send` does nothing once the
+/// task was cancelled or the machine is gone, so they capture neither.
 ///
 /// - Complexity: building the table is O(|states| × |events|); firing an event is O(1)
 ///   table work plus the hooks it runs (and the depth of nesting).
@@ -204,10 +206,15 @@ public final class StateMachine<State: Discriminated, Event: Discriminated>: Sen
         return hooks.guards[c].allSatisfy { $0(plan.transition) }
     }
 
-    /// `true` when some event valid in the current state may lead to `state` and, for a
-    /// plain event (one that is its own case), its guards accept it, as GameplayKit's
-    /// `canEnterState(_:)`. Guards of events that carry data are not called: they need
-    /// the data.
+    /// `true` when firing some event now would put the machine in `state` (or in a state
+    /// nested in it), as GameplayKit's `canEnterState(_:)` answers what `enter` would do.
+    ///
+    /// For every event case without data — the cases of a `CaseIterable` event type,
+    /// or those its ``Discriminated/valuesWithoutData`` lists — the answer is what `fire`
+    /// would decide: the rule is planned (a computed destination included) and the
+    /// guards are asked. An event case that carries data counts when the table declares
+    /// an edge into `state`: its rule and guards need the data, so `canFire` with the
+    /// event is the exact question.
     ///
     /// - Complexity: O(|events|) plus the guards.
     public func canEnter(_ state: State.Case) -> Bool {

@@ -58,10 +58,11 @@ struct EventMachineAppReadmeTests {
                         return .failed(message)
                     },
                 ])
-                // Hooks are @MainActor: UI code needs no hop and no assumeIsolated.
-                machine.onDidEnter(.empty) { [unowned self] _ in banner = "Nothing to read yet" }
-                machine.onDidEnter(.articles) { [unowned self] transition in
-                    if case .articles(let articles) = transition.to { banner = "\(articles.count) articles" }
+                // Hooks are @MainActor: UI code needs no hop and no assumeIsolated. Each is
+                // handed its owner (held weakly, skipped once gone), so none captures `self`.
+                machine.onDidEnter(.empty, owner: self) { model, _ in model.banner = "Nothing to read yet" }
+                machine.onDidEnter(.articles, owner: self) { model, transition in
+                    if case .articles(let articles) = transition.to { model.banner = "\(articles.count) articles" }
                 }
                 // Started on entering .loading, cancelled on leaving it. Its context's `send`
                 // does nothing once the task is cancelled, so it needs no `self`.
