@@ -153,9 +153,16 @@ internal final class MachineCore<State: Discriminated, Event: Discriminated, Hoo
         }
     }
 
-    /// The tasks to cancel and streams to finish when the machine goes.
-    func teardown() -> ([Task<Void, Never>], [AsyncStream<Transition>.Continuation]) {
-        locked { (running.flatMap { $0 }, hooks.subscribers.map(\.continuation)) }
+    /// The machine is gone (only it holds its core): the tasks of its states are
+    /// cancelled and its `transitions` streams end.
+    ///
+    /// Here rather than in the machines' own deinits: the main-actor machine's would have
+    /// to be an `isolated deinit` to read its core, which needs macOS 15.4 / iOS 18.4 (or
+    /// a back-deployed shim); cancelling a task and finishing a stream are safe from any
+    /// thread, and nothing else can reach the core any more, so no lock is needed.
+    deinit {
+        for tasks in running { for task in tasks { task.cancel() } }
+        for subscriber in hooks.subscribers { subscriber.continuation.finish() }
     }
 
     // MARK: Taking the machine

@@ -91,12 +91,6 @@ public final class MainActorStateMachine<State: Discriminated, Event: Discrimina
         self.init(try Definition(initial: initial, rules: rules, nesting: nesting, limits: limits))
     }
 
-    isolated deinit {
-        let (tasks, streams) = core.teardown()
-        for stream in streams { stream.finish() }
-        for task in tasks { task.cancel() }
-    }
-
     // MARK: Reading
 
     /// The current state (a leaf, with its data); observable (see ``StateMachine/state``).

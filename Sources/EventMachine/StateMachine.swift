@@ -158,12 +158,6 @@ public final class StateMachine<State: Discriminated, Event: Discriminated>: Sen
         self.init(try Definition(initial: initial, rules: rules, nesting: nesting, limits: limits))
     }
 
-    deinit {
-        let (tasks, streams) = core.teardown()
-        for stream in streams { stream.finish() }
-        for task in tasks { task.cancel() }
-    }
-
     // MARK: Reading
 
     /// The current state (a leaf, with its data). While a transition runs it is the old
