@@ -87,6 +87,12 @@ extension MachineCore {
         case .timeout(let event, let position, let generation):
             guard entryCount[position] == generation, table.contains(position, leaf) else { return nil }
             return processEvent(event, hooks: locked { self.hooks }, call: call, check: check, reject: reject, announce: announce)
+        case .enter(let target):
+            let t = table.stateIndex.index(of: target.case)
+            guard t >= 0 else { return nil }
+            let (hooks, history) = locked { (self.hooks, self.history) }
+            return run(table.enterPlan(from: state, at: leaf, to: target, position: t, history: history), eventClass: -1,
+                       hooks: hooks, call: call, check: check, reject: reject, announce: announce)
         }
     }
 

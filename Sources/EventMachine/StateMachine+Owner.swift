@@ -14,9 +14,10 @@ extension StateMachine {
     /// ```swift
     /// machine.addGuard(for: .coin, owner: wallet) { wallet, transition in wallet.balance >= 25 }
     /// ```
+    @discardableResult
     public func addGuard<Owner: AnyObject & Sendable>(
         for event: Event.Case? = nil, owner: Owner, _ body: @escaping @Sendable (Owner, Transition) -> Bool
-    ) {
+    ) -> HookID {
         addGuard(for: event) { [weak owner] (t: Transition) -> Bool in
             guard let owner else { return true }
             return body(owner, t)
@@ -24,43 +25,50 @@ extension StateMachine {
     }
 
     /// Adds a will-exit hook handed `owner`, skipped once `owner` is gone; see ``onWillExit(_:_:)``.
+    @discardableResult
     public func onWillExit<Owner: AnyObject & Sendable>(
         _ state: State.Case, owner: Owner, _ hook: @escaping @Sendable (Owner, Transition) -> Void
-    ) { onWillExit(state, Self.owned(by: owner, hook)) }
+    ) -> HookID { onWillExit(state, Self.owned(by: owner, hook)) }
 
     /// Adds a will-enter hook handed `owner`, skipped once `owner` is gone; see ``onWillEnter(_:_:)``.
+    @discardableResult
     public func onWillEnter<Owner: AnyObject & Sendable>(
         _ state: State.Case, owner: Owner, _ hook: @escaping @Sendable (Owner, Transition) -> Void
-    ) { onWillEnter(state, Self.owned(by: owner, hook)) }
+    ) -> HookID { onWillEnter(state, Self.owned(by: owner, hook)) }
 
     /// Adds a did-exit hook handed `owner`, skipped once `owner` is gone; see ``onDidExit(_:_:)``.
+    @discardableResult
     public func onDidExit<Owner: AnyObject & Sendable>(
         _ state: State.Case, owner: Owner, _ hook: @escaping @Sendable (Owner, Transition) -> Void
-    ) { onDidExit(state, Self.owned(by: owner, hook)) }
+    ) -> HookID { onDidExit(state, Self.owned(by: owner, hook)) }
 
     /// Adds a did-enter hook handed `owner`, skipped once `owner` is gone; see ``onDidEnter(_:_:)``.
     ///
     /// ```swift
     /// machine.onDidEnter(.unlocked, owner: display) { display, _ in display.show("Welcome") }
     /// ```
+    @discardableResult
     public func onDidEnter<Owner: AnyObject & Sendable>(
         _ state: State.Case, owner: Owner, _ hook: @escaping @Sendable (Owner, Transition) -> Void
-    ) { onDidEnter(state, Self.owned(by: owner, hook)) }
+    ) -> HookID { onDidEnter(state, Self.owned(by: owner, hook)) }
 
     /// Adds a will-fire hook handed `owner`, skipped once `owner` is gone; see ``onWillFire(_:_:)``.
+    @discardableResult
     public func onWillFire<Owner: AnyObject & Sendable>(
         _ event: Event.Case, owner: Owner, _ hook: @escaping @Sendable (Owner, Transition) -> Void
-    ) { onWillFire(event, Self.owned(by: owner, hook)) }
+    ) -> HookID { onWillFire(event, Self.owned(by: owner, hook)) }
 
     /// Adds a did-fire hook handed `owner`, skipped once `owner` is gone; see ``onDidFire(_:_:)``.
+    @discardableResult
     public func onDidFire<Owner: AnyObject & Sendable>(
         _ event: Event.Case, owner: Owner, _ hook: @escaping @Sendable (Owner, Transition) -> Void
-    ) { onDidFire(event, Self.owned(by: owner, hook)) }
+    ) -> HookID { onDidFire(event, Self.owned(by: owner, hook)) }
 
     /// Adds a per-state update handed `owner`, skipped once `owner` is gone; see ``onUpdate(_:_:)-(_,(Double)->Void)``.
+    @discardableResult
     public func onUpdate<Owner: AnyObject & Sendable>(
         _ state: State.Case, owner: Owner, _ body: @escaping @Sendable (Owner, _ deltaTime: Double) -> Void
-    ) {
+    ) -> HookID {
         onUpdate(state) { [weak owner] (deltaTime: Double) in
             if let owner { body(owner, deltaTime) }
         }
@@ -87,9 +95,10 @@ extension MainActorStateMachine {
     /// ```swift
     /// machine.addGuard(for: .checkout, owner: self) { model, _ in model.cart.isEmpty == false }
     /// ```
+    @discardableResult
     public func addGuard<Owner: AnyObject>(
         for event: Event.Case? = nil, owner: Owner, _ body: @escaping @MainActor (Owner, Transition) -> Bool
-    ) {
+    ) -> HookID {
         addGuard(for: event) { [weak owner] (t: Transition) -> Bool in
             guard let owner else { return true }
             return body(owner, t)
@@ -97,19 +106,22 @@ extension MainActorStateMachine {
     }
 
     /// Adds a will-exit hook handed `owner`, skipped once `owner` is gone.
+    @discardableResult
     public func onWillExit<Owner: AnyObject>(
         _ state: State.Case, owner: Owner, _ hook: @escaping @MainActor (Owner, Transition) -> Void
-    ) { onWillExit(state, Self.owned(by: owner, hook)) }
+    ) -> HookID { onWillExit(state, Self.owned(by: owner, hook)) }
 
     /// Adds a will-enter hook handed `owner`, skipped once `owner` is gone.
+    @discardableResult
     public func onWillEnter<Owner: AnyObject>(
         _ state: State.Case, owner: Owner, _ hook: @escaping @MainActor (Owner, Transition) -> Void
-    ) { onWillEnter(state, Self.owned(by: owner, hook)) }
+    ) -> HookID { onWillEnter(state, Self.owned(by: owner, hook)) }
 
     /// Adds a did-exit hook handed `owner`, skipped once `owner` is gone.
+    @discardableResult
     public func onDidExit<Owner: AnyObject>(
         _ state: State.Case, owner: Owner, _ hook: @escaping @MainActor (Owner, Transition) -> Void
-    ) { onDidExit(state, Self.owned(by: owner, hook)) }
+    ) -> HookID { onDidExit(state, Self.owned(by: owner, hook)) }
 
     /// Adds a did-enter hook handed `owner` (the screen's model, say), which it does not
     /// keep alive; once `owner` is gone the hook is skipped, so a hook that dismisses its
@@ -118,24 +130,28 @@ extension MainActorStateMachine {
     /// ```swift
     /// machine.onDidEnter(.unlocked, owner: self) { model, _ in model.message = "Welcome" }
     /// ```
+    @discardableResult
     public func onDidEnter<Owner: AnyObject>(
         _ state: State.Case, owner: Owner, _ hook: @escaping @MainActor (Owner, Transition) -> Void
-    ) { onDidEnter(state, Self.owned(by: owner, hook)) }
+    ) -> HookID { onDidEnter(state, Self.owned(by: owner, hook)) }
 
     /// Adds a will-fire hook handed `owner`, skipped once `owner` is gone.
+    @discardableResult
     public func onWillFire<Owner: AnyObject>(
         _ event: Event.Case, owner: Owner, _ hook: @escaping @MainActor (Owner, Transition) -> Void
-    ) { onWillFire(event, Self.owned(by: owner, hook)) }
+    ) -> HookID { onWillFire(event, Self.owned(by: owner, hook)) }
 
     /// Adds a did-fire hook handed `owner`, skipped once `owner` is gone.
+    @discardableResult
     public func onDidFire<Owner: AnyObject>(
         _ event: Event.Case, owner: Owner, _ hook: @escaping @MainActor (Owner, Transition) -> Void
-    ) { onDidFire(event, Self.owned(by: owner, hook)) }
+    ) -> HookID { onDidFire(event, Self.owned(by: owner, hook)) }
 
     /// Adds a per-state update handed `owner`, skipped once `owner` is gone.
+    @discardableResult
     public func onUpdate<Owner: AnyObject>(
         _ state: State.Case, owner: Owner, _ body: @escaping @MainActor (Owner, _ deltaTime: Double) -> Void
-    ) {
+    ) -> HookID {
         onUpdate(state) { [weak owner] (deltaTime: Double) in
             if let owner { body(owner, deltaTime) }
         }

@@ -228,13 +228,16 @@ public final class StateMachine<State: Discriminated, Event: Discriminated>: Sen
     /// ```swift
     /// machine.addGuard(for: .coin) { transition in transition.event?.cents == 25 }
     /// ```
-    public func addGuard(for event: Event.Case? = nil, _ body: @escaping Guard) {
+    @discardableResult
+    public func addGuard(for event: Event.Case? = nil, _ body: @escaping Guard) -> HookID {
+        let id = core.makeID()
         var c: Int?
         if let event {
-            guard let k = definition.eventClass(event) else { return }   // never fired: outside allCases
+            guard let k = definition.eventClass(event) else { return HookID(raw: id) }   // never fired: outside allCases
             c = k
         }
-        core.register { [c] in $0.registeredGuards.append((eventClass: c, body: body)) }
+        core.register { [c] in $0.registeredGuards.append((id: id, eventClass: c, body: body)) }
+        return HookID(raw: id)
     }
 
     /// Adds a guard that is given the transition's parts without optionals: a guard
@@ -246,9 +249,10 @@ public final class StateMachine<State: Discriminated, Event: Discriminated>: Sen
     ///     if case .coin(let cents) = event { cents >= 25 } else { false }
     /// }
     /// ```
+    @discardableResult
     public func addGuard(
         for event: Event.Case? = nil, _ body: @escaping @Sendable (_ from: State, _ event: Event, _ to: State) -> Bool
-    ) {
+    ) -> HookID {
         addGuard(for: event) { (t: Transition) -> Bool in
             guard let from = t.from, let e = t.event else { return true }   // not reached: guards run for events only
             return body(from, e, t.to)
@@ -257,7 +261,8 @@ public final class StateMachine<State: Discriminated, Event: Discriminated>: Sen
 
     /// Adds a will-fire hook given the transition's parts without optionals (a fire hook
     /// only runs for an event); see ``onWillFire(_:_:)``.
-    public func onWillFire(_ event: Event.Case, _ hook: @escaping @Sendable (_ from: State, _ event: Event, _ to: State) -> Void) {
+    @discardableResult
+    public func onWillFire(_ event: Event.Case, _ hook: @escaping @Sendable (_ from: State, _ event: Event, _ to: State) -> Void) -> HookID {
         onWillFire(event) { (t: Transition) in
             if let from = t.from, let e = t.event { hook(from, e, t.to) }
         }
@@ -265,7 +270,8 @@ public final class StateMachine<State: Discriminated, Event: Discriminated>: Sen
 
     /// Adds a did-fire hook given the transition's parts without optionals; see
     /// ``onDidFire(_:_:)``.
-    public func onDidFire(_ event: Event.Case, _ hook: @escaping @Sendable (_ from: State, _ event: Event, _ to: State) -> Void) {
+    @discardableResult
+    public func onDidFire(_ event: Event.Case, _ hook: @escaping @Sendable (_ from: State, _ event: Event, _ to: State) -> Void) -> HookID {
         onDidFire(event) { (t: Transition) in
             if let from = t.from, let e = t.event { hook(from, e, t.to) }
         }
@@ -273,24 +279,30 @@ public final class StateMachine<State: Discriminated, Event: Discriminated>: Sen
 
     /// Adds a hook run before the machine leaves `state` (step 3). A case outside
     /// `allCases` is never entered, so its hooks never run.
-    public func onWillExit(_ state: State.Case, _ hook: @escaping Hook) { add(hook, to: \.willExit, state) }
+    @discardableResult
+    public func onWillExit(_ state: State.Case, _ hook: @escaping Hook) -> HookID { add(hook, to: \.willExit, state) }
 
     /// Adds a hook run before the machine enters `state` (step 4).
-    public func onWillEnter(_ state: State.Case, _ hook: @escaping Hook) { add(hook, to: \.willEnter, state) }
+    @discardableResult
+    public func onWillEnter(_ state: State.Case, _ hook: @escaping Hook) -> HookID { add(hook, to: \.willEnter, state) }
 
     /// Adds a hook run after the machine has left `state` (step 6).
-    public func onDidExit(_ state: State.Case, _ hook: @escaping Hook) { add(hook, to: \.didExit, state) }
+    @discardableResult
+    public func onDidExit(_ state: State.Case, _ hook: @escaping Hook) -> HookID { add(hook, to: \.didExit, state) }
 
     /// Adds a hook run after the machine has entered `state` (step 7).
-    public func onDidEnter(_ state: State.Case, _ hook: @escaping Hook) { add(hook, to: \.didEnter, state) }
+    @discardableResult
+    public func onDidEnter(_ state: State.Case, _ hook: @escaping Hook) -> HookID { add(hook, to: \.didEnter, state) }
 
     /// Adds a hook run when `event` has passed its guards, before any state is left
     /// (step 2; TransitionKit's `willFireEvent`).
-    public func onWillFire(_ event: Event.Case, _ hook: @escaping Hook) { add(hook, to: \.willFire, event: event) }
+    @discardableResult
+    public func onWillFire(_ event: Event.Case, _ hook: @escaping Hook) -> HookID { add(hook, to: \.willFire, event: event) }
 
     /// Adds a hook run after `event`'s transition, before the observers (step 8;
     /// TransitionKit's `didFireEvent`).
-    public func onDidFire(_ event: Event.Case, _ hook: @escaping Hook) { add(hook, to: \.didFire, event: event) }
+    @discardableResult
+    public func onDidFire(_ event: Event.Case, _ hook: @escaping Hook) -> HookID { add(hook, to: \.didFire, event: event) }
 
     /// Adds a per-state update, called by ``update(deltaTime:)`` while the machine is in
     /// `state` (or in a state nested in it).
@@ -298,7 +310,8 @@ public final class StateMachine<State: Discriminated, Event: Discriminated>: Sen
     /// ```swift
     /// machine.onUpdate(.loading) { deltaTime in spinner.advance(by: deltaTime) }
     /// ```
-    public func onUpdate(_ state: State.Case, _ body: @escaping @Sendable (_ deltaTime: Double) -> Void) {
+    @discardableResult
+    public func onUpdate(_ state: State.Case, _ body: @escaping @Sendable (_ deltaTime: Double) -> Void) -> HookID {
         onUpdate(state) { (_: inout State, deltaTime: Double) in body(deltaTime) }
     }
 
@@ -313,9 +326,15 @@ public final class StateMachine<State: Discriminated, Event: Discriminated>: Sen
     ///     if case .charging(let level) = state { state = .charging(level: min(level + deltaTime, 1)) }
     /// }
     /// ```
-    public func onUpdate(_ state: State.Case, _ body: @escaping Update) {
-        guard let p = definition.position(of: state) else { return }
-        core.register { $0.updates[p].append(body) }
+    @discardableResult
+    public func onUpdate(_ state: State.Case, _ body: @escaping Update) -> HookID {
+        let id = core.makeID()
+        guard let p = definition.position(of: state) else { return HookID(raw: id) }
+        core.register { h in
+            h.updates[p].append(body)
+            h.updateIDs[p].append(id)
+        }
+        return HookID(raw: id)
     }
 
     /// Adds an observer of state changes, called after every completed transition
@@ -610,13 +629,29 @@ public final class StateMachine<State: Discriminated, Event: Discriminated>: Sen
         registrar.withMutation(of: self, keyPath: \.state) {}
     }
 
-    private func add(_ hook: @escaping Hook, to list: ReferenceWritableKeyPath<Core.Hooks, [[Hook]]>, _ state: State.Case) {
-        guard let p = definition.position(of: state) else { return }
-        core.register { $0[keyPath: list][p].append(hook) }
+    private func add(_ hook: @escaping Hook, to list: ReferenceWritableKeyPath<Core.Hooks, [[Hook]]>, _ state: State.Case) -> HookID {
+        let id = core.makeID()
+        guard let p = definition.position(of: state) else { return HookID(raw: id) }
+        core.register { $0.add(hook, id: id, to: list, at: p) }
+        return HookID(raw: id)
     }
 
-    private func add(_ hook: @escaping Hook, to list: ReferenceWritableKeyPath<Core.Hooks, [[Hook]]>, event: Event.Case) {
-        guard let c = definition.eventClass(event) else { return }
-        core.register { $0[keyPath: list][c].append(hook) }
+    private func add(_ hook: @escaping Hook, to list: ReferenceWritableKeyPath<Core.Hooks, [[Hook]]>, event: Event.Case) -> HookID {
+        let id = core.makeID()
+        guard let c = definition.eventClass(event) else { return HookID(raw: id) }
+        core.register { $0.add(hook, id: id, to: list, at: c) }
+        return HookID(raw: id)
+    }
+
+    /// Removes a hook, guard or update added by one of the `on…` methods or
+    /// ``addGuard(for:_:)-(_,_)``, by the ``HookID`` it returned; a transition already
+    /// under way may still call it. Observers are removed by ``removeObserver(_:)``.
+    ///
+    /// ```swift
+    /// let id = machine.onDidEnter(.playing) { _ in analytics.log("play") }
+    /// machine.removeHook(id)
+    /// ```
+    public func removeHook(_ id: HookID) {
+        core.register { $0.remove(id: id.raw) }
     }
 }
