@@ -40,6 +40,7 @@ public final class MainActorStateMachine<State: Discriminated, Event: Discrimina
     public typealias Definition = StateMachine<State, Event>.Definition
     public typealias Rule = StateMachine<State, Event>.Rule
     public typealias Nesting = StateMachine<State, Event>.Nesting
+    public typealias Delay = StateMachine<State, Event>.Delay
     public typealias Next = StateMachine<State, Event>.Next
     public typealias Edge = StateMachine<State, Event>.Edge
     public typealias Transition = StateMachine<State, Event>.Transition
@@ -70,6 +71,21 @@ public final class MainActorStateMachine<State: Discriminated, Event: Discrimina
         self.definition = definition
         let state = definition.initialState
         self.core = Core(definition: definition, state: state, leaf: definition.position(of: state.case) ?? 0, lock: NoLock())
+        startDelays(clock: ContinuousClock())
+    }
+
+    /// Creates a machine running `definition` whose delayed transitions are measured on
+    /// `clock`; see ``StateMachine/init(_:clock:)``.
+    public init<C: Clock>(_ definition: Definition, clock: C) where C.Duration == Duration {
+        self.definition = definition
+        let state = definition.initialState
+        self.core = Core(definition: definition, state: state, leaf: definition.position(of: state.case) ?? 0, lock: NoLock())
+        startDelays(clock: clock)
+    }
+
+    /// Registers the definition's delayed transitions as timeouts on `clock`.
+    private func startDelays<C: Clock>(clock: C) where C.Duration == Duration {
+        for delay in definition.delays { timeout(in: delay.state, after: delay.duration, clock: clock, fire: delay.event) }
     }
 
     /// Creates a machine running `definition` that starts in `initialState` (a parent
@@ -83,13 +99,16 @@ public final class MainActorStateMachine<State: Discriminated, Event: Discrimina
         let (state, leaf) = definition.table.resolved(initialState, at: p, history: Array(repeating: nil, count: definition.states.count))
         self.definition = definition
         self.core = Core(definition: definition, state: state, leaf: leaf, lock: NoLock())
+        startDelays(clock: ContinuousClock())
     }
 
     /// Builds the definition from `rules` and creates a machine starting in `initial`.
     ///
     /// - Throws: ``StateMachine/DefinitionError``.
-    public convenience init(initial: State, rules: [Rule], nesting: [Nesting] = [], limits: Limits = Limits()) throws(DefinitionError) {
-        self.init(try Definition(initial: initial, rules: rules, nesting: nesting, limits: limits))
+    public convenience init(
+        initial: State, rules: [Rule], nesting: [Nesting] = [], delays: [Delay] = [], limits: Limits = Limits()
+    ) throws(DefinitionError) {
+        self.init(try Definition(initial: initial, rules: rules, nesting: nesting, delays: delays, limits: limits))
     }
 
     // MARK: Reading

@@ -136,6 +136,24 @@ public final class StateMachine<State: Discriminated, Event: Discriminated>: Sen
         // The definition resolved its initial state to a known leaf.
         let leaf = definition.position(of: state.case) ?? 0
         self.core = Core(definition: definition, state: state, leaf: leaf, lock: ThreadLock())
+        startDelays(clock: ContinuousClock())
+    }
+
+    /// Creates a machine running `definition` whose delayed transitions
+    /// (``Definition/delays``) are measured on `clock` (a `TestClock` in tests).
+    ///
+    /// - Complexity: O(|states| × |events|).
+    public init<C: Clock>(_ definition: Definition, clock: C) where C.Duration == Duration {
+        self.definition = definition
+        let state = definition.initialState
+        let leaf = definition.position(of: state.case) ?? 0
+        self.core = Core(definition: definition, state: state, leaf: leaf, lock: ThreadLock())
+        startDelays(clock: clock)
+    }
+
+    /// Registers the definition's delayed transitions as timeouts on `clock`.
+    private func startDelays<C: Clock>(clock: C) where C.Duration == Duration {
+        for delay in definition.delays { timeout(in: delay.state, after: delay.duration, clock: clock, fire: delay.event) }
     }
 
     /// Creates a machine running `definition` that starts in `initialState` (a parent
@@ -149,13 +167,16 @@ public final class StateMachine<State: Discriminated, Event: Discriminated>: Sen
         let (state, leaf) = definition.table.resolved(initialState, at: p, history: Array(repeating: nil, count: definition.states.count))
         self.definition = definition
         self.core = Core(definition: definition, state: state, leaf: leaf, lock: ThreadLock())
+        startDelays(clock: ContinuousClock())
     }
 
     /// Builds the definition from `rules` and creates a machine starting in `initial`.
     ///
     /// - Throws: ``DefinitionError``; see ``Definition/init(initial:rules:nesting:limits:)``.
-    public convenience init(initial: State, rules: [Rule], nesting: [Nesting] = [], limits: Limits = Limits()) throws(DefinitionError) {
-        self.init(try Definition(initial: initial, rules: rules, nesting: nesting, limits: limits))
+    public convenience init(
+        initial: State, rules: [Rule], nesting: [Nesting] = [], delays: [Delay] = [], limits: Limits = Limits()
+    ) throws(DefinitionError) {
+        self.init(try Definition(initial: initial, rules: rules, nesting: nesting, delays: delays, limits: limits))
     }
 
     // MARK: Reading
