@@ -67,10 +67,7 @@ enum Navigation: Discriminated, Hashable {
     init() throws {
         machine = try MainActorStateMachine(initial: .tabs, rules: [
             .on(.openLibrary, from: .home, to: .library),
-            .on(.open, from: .library, to: [.detail]) { _, event in
-                guard case .open(let book) = event else { return nil }
-                return .detail(book)
-            },
+            .on(.open, as: Navigation.open, from: .library, to: [.detail]) { _, book in .detail(book) },
             .on(.back, from: .detail, to: .library),
             .on(.back, from: .library, to: .home),
             .on(.goHome, from: .tabs, to: .home),             // from any tab screen

@@ -66,15 +66,12 @@ actor NewsService {
     init(service: NewsService) throws {
         machine = try MainActorStateMachine(initial: .empty, rules: [
             .on(.refresh, from: [.empty, .articles, .failed], to: .loading),
-            // The response picks the next state, among the cases declared here.
-            .on(.loaded, from: .loading, to: [.empty, .articles]) { _, event in
-                guard case .loaded(let articles) = event else { return nil }
-                return articles.isEmpty ? .empty : .articles(articles)
+            // The response picks the next state, among the cases declared here; `as:`
+            // hands the rule the event's data.
+            .on(.loaded, as: NewsEvent.loaded, from: .loading, to: [.empty, .articles]) { _, articles in
+                articles.isEmpty ? .empty : .articles(articles)
             },
-            .on(.failed, from: .loading, to: [.failed]) { _, event in
-                guard case .failed(let message) = event else { return nil }
-                return .failed(message)
-            },
+            .on(.failed, as: NewsEvent.failed, from: .loading, to: [.failed]) { _, message in .failed(message) },
         ])
         // @MainActor hooks: view-model state, no assumeIsolated. Each is handed the
         // view model (held weakly, skipped once it is gone), so none captures `self`.
