@@ -361,10 +361,21 @@ public final class MainActorStateMachine<State: Discriminated, Event: Discrimina
     @inlinable
     @discardableResult
     public func fire(_ event: Event) throws(TransitionError) -> FireResult {
-        switch attempt(event) {
-        case .completed(let transition): return .completed(transition)
-        case .queued, .cancelled: return .queued
-        case .refused(let error): throw error
+        // PERF: straight from the core's answer, as StateMachine.fire (debug builds).
+        let outcome: Core.Outcome
+        switch core.begin(event) {
+        case .busy:
+            return .queued
+        case .done(let done, let notify):
+            if notify { announce() }
+            outcome = done
+        case .taken(let hooks):
+            outcome = processTaken(event, hooks)
+            drain()
+        }
+        switch outcome {
+        case .success(let transition): return .completed(transition)
+        case .failure(let error): throw error
         }
     }
 

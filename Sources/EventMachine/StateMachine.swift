@@ -491,10 +491,23 @@ public final class StateMachine<State: Discriminated, Event: Discriminated>: Sen
     @inlinable
     @discardableResult
     public func fire(_ event: Event) throws(TransitionError) -> FireResult {
-        switch attempt(event) {
-        case .completed(let transition): return .completed(transition)
-        case .queued, .cancelled: return .queued
-        case .refused(let error): throw error
+        // PERF: straight from the core's answer, not through `attempt`'s FireOutcome: in
+        // a debug build (unspecialized generic code) the conversion cost a fifth of an
+        // event (issue 47; event-table built without -c release).
+        let outcome: Core.Outcome
+        switch core.begin(event) {
+        case .busy:
+            return .queued
+        case .done(let done, let notify):
+            if notify { announce() }
+            outcome = done
+        case .taken(let hooks):
+            outcome = processTaken(event, hooks)
+            drain()
+        }
+        switch outcome {
+        case .success(let transition): return .completed(transition)
+        case .failure(let error): throw error
         }
     }
 
