@@ -93,6 +93,10 @@ struct GrepSink: ChunkSink {
     private var beforeRing: [(record: Int, offset: Int, bytes: [UInt8])] = []
     /// Whether the tail of the current truncated record is printed.
     private var printTail = false
+    /// The current truncated record went into ``beforeRing``: its tail goes there too.
+    private var ringTakesTail = false
+    /// `-m` was reached on a truncated record: the input ends after its tail.
+    private var inputDoneAfterTail = false
     /// The input offset after the last record seen (where a clean run starts).
     private var nextOffset = 0
     private var scratch: [UInt8] = []
@@ -128,6 +132,8 @@ struct GrepSink: ChunkSink {
         maxReached = false
         beforeRing.removeAll()
         printTail = false
+        ringTakesTail = false
+        inputDoneAfterTail = false
         binaryInput = false
     }
 
@@ -253,11 +259,12 @@ struct GrepSink: ChunkSink {
         recordNumber += 1
         nextOffset = offset + content.count + terminator.count
         printTail = false
+        ringTakesTail = false
         if maxReached {
             // Only the context after the last selected record is still wanted.
             try printContext(content, terminator, number: recordNumber, offset: offset, truncated: truncated)
             afterLeft -= 1
-            if afterLeft <= 0 { throw .inputDone }
+            if afterLeft <= 0 { try endInput(after: truncated) }
             return
         }
         let selected = matches.isEmpty == settings.invert
@@ -268,7 +275,8 @@ struct GrepSink: ChunkSink {
                     afterLeft -= 1
                 } else if settings.before > 0 {
                     if beforeRing.count == settings.before { beforeRing.removeFirst() }
-                    beforeRing.append((recordNumber, offset, Array(content) + terminated(terminator)))
+                    beforeRing.append((recordNumber, offset, Array(content) + (truncated ? [] : terminated(terminator))))
+                    ringTakesTail = truncated
                 }
             }
             return
@@ -320,15 +328,30 @@ struct GrepSink: ChunkSink {
         }
         if let limit = settings.maxCount, selectedInInput >= limit {
             maxReached = true
-            if settings.mode != .records || afterLeft <= 0 { throw .inputDone }
+            if settings.mode != .records || afterLeft <= 0 { try endInput(after: truncated) }
         }
     }
 
     mutating func tail(_ bytes: UnsafeBufferPointer<UInt8>, end: UnsafeBufferPointer<UInt8>?) throws(OutputError) {
         nextOffset += bytes.count + (end?.count ?? 0)
-        guard printTail else { return }
-        try output.write(bytes)
-        if let end { try output.write(terminated(end)) }
+        if ringTakesTail, !beforeRing.isEmpty {
+            beforeRing[beforeRing.count - 1].bytes += Array(bytes)
+            if let end { beforeRing[beforeRing.count - 1].bytes += terminated(end) }
+        }
+        if printTail {
+            try output.write(bytes)
+            if let end { try output.write(terminated(end)) }
+        }
+        if end != nil, inputDoneAfterTail {
+            inputDoneAfterTail = false
+            throw .inputDone
+        }
+    }
+
+    /// Ends the input (`-m` reached), after the tail of a truncated record: a line is
+    /// printed whole, and the input is left after it.
+    private mutating func endInput(after truncated: Bool) throws(OutputError) {
+        if truncated { inputDoneAfterTail = true } else { throw .inputDone }
     }
 
     /// The record's terminator, or the default one after a last record without any.
