@@ -86,7 +86,11 @@ struct GrepSink: ChunkSink {
     /// Context records still to print after the last selected one.
     private var afterLeft = 0
     /// `-m` was reached in this input: only trailing context is still printed.
-    private var maxReached = false
+    private(set) var maxReached = false
+    /// The input offset just after the last selected record (its terminator included):
+    /// where grep leaves a seekable standard input once `-m` is reached, so the next
+    /// reader continues there (`while grep -m1 x; do …; done < file`).
+    private(set) var afterLastSelected = 0
     /// The last printed record, to decide on a `--` separator.
     private var lastPrinted: (input: Int, record: Int)?
     /// Unprinted records kept for `-B`: number, offset and bytes (terminator included).
@@ -126,6 +130,7 @@ struct GrepSink: ChunkSink {
         selectedInInput = 0
         afterLeft = 0
         maxReached = false
+        afterLastSelected = 0
         beforeRing.removeAll()
         printTail = false
         binaryInput = false
@@ -255,7 +260,7 @@ struct GrepSink: ChunkSink {
         printTail = false
         if maxReached {
             // Only the context after the last selected record is still wanted.
-            try printContext(content, terminator, number: recordNumber, offset: offset, truncated: truncated)
+            try printContext(content, terminator, number: recordNumber, offset: offset, matches: matches, truncated: truncated)
             afterLeft -= 1
             if afterLeft <= 0 { throw .inputDone }
             return
@@ -264,7 +269,8 @@ struct GrepSink: ChunkSink {
         guard selected else {
             if settings.mode == .records {
                 if afterLeft > 0 {
-                    try printContext(content, terminator, number: recordNumber, offset: offset, truncated: truncated)
+                    try printContext(content, terminator, number: recordNumber, offset: offset, matches: matches,
+                                     truncated: truncated)
                     afterLeft -= 1
                 } else if settings.before > 0 {
                     if beforeRing.count == settings.before { beforeRing.removeFirst() }
@@ -276,6 +282,7 @@ struct GrepSink: ChunkSink {
         selectedAny = true
         selectedInInput += 1
         selectedSinceTake += 1
+        afterLastSelected = nextOffset
         matchesSinceTake += settings.invert ? 1 : matches.count
         switch settings.mode {
         case .quiet:
@@ -305,7 +312,8 @@ struct GrepSink: ChunkSink {
             beforeRing.removeAll(keepingCapacity: true)
             try separateIfNeeded(recordNumber)
             if settings.onlyMatching {
-                try writeMatches(content, offset: offset, matches: matches)
+                // Under -v a selected record has no match: -o prints nothing for it.
+                try writeMatches(content, number: recordNumber, offset: offset, matches: matches, separator: UInt8(ascii: ":"))
             } else {
                 try writePrefix(record: recordNumber, offset: offset, separator: UInt8(ascii: ":"), empty: content.isEmpty)
                 if settings.color && !matches.isEmpty {
@@ -337,13 +345,19 @@ struct GrepSink: ChunkSink {
     }
 
     /// A context record (`-A`, or after `-m`): printed with `-` separators, except under
-    /// `-o`, where it is not shown but still joins its group (as grep).
+    /// `-o`, where only its matches are printed (as grep: with `-v` the context records
+    /// are the ones with matches, each printed with `-` separators) and it still joins
+    /// its group.
     private mutating func printContext(
         _ content: UnsafeBufferPointer<UInt8>, _ terminator: UnsafeBufferPointer<UInt8>, number: Int, offset: Int,
-        truncated: Bool
+        matches: ArraySlice<Match> = [], truncated: Bool
     ) throws(OutputError) {
         try separateIfNeeded(number)
-        guard !settings.onlyMatching else { return }
+        guard !settings.onlyMatching else {
+            // Without -v a context record's matches (after -m) are not printed.
+            guard settings.invert else { return }
+            return try writeMatches(content, number: number, offset: offset, matches: matches, separator: UInt8(ascii: "-"))
+        }
         try writePrefix(record: number, offset: offset, separator: UInt8(ascii: "-"), empty: content.isEmpty)
         try output.write(content)
         if truncated { printTail = true } else { try output.write(terminated(terminator)) }
@@ -401,10 +415,10 @@ struct GrepSink: ChunkSink {
 
     /// `-o`: each non-empty match on a line of its own (grep skips empty matches).
     private mutating func writeMatches(
-        _ content: UnsafeBufferPointer<UInt8>, offset: Int, matches: ArraySlice<Match>
+        _ content: UnsafeBufferPointer<UInt8>, number: Int, offset: Int, matches: ArraySlice<Match>, separator: UInt8
     ) throws(OutputError) {
         for m in matches where m.end > m.start && m.end <= content.count {
-            try writePrefix(record: recordNumber, offset: offset + m.start, separator: UInt8(ascii: ":"))
+            try writePrefix(record: number, offset: offset + m.start, separator: separator)
             if settings.color { try output.write(settings.colors.start(settings.colors.match)) }
             try output.write(UnsafeBufferPointer(rebasing: content[m.range]))
             if settings.color { try output.write(settings.colors.end(settings.colors.match)) }
