@@ -45,8 +45,9 @@ struct SearchRequest {
         }
         rules.reportStrategy(matcher)
         // grep -m 0 reads nothing and selects nothing; nor does grep read when no record
-        // can be selected, unless -L is to list the inputs.
-        if grep.limit == 0 { throw ExitCode(1) }
+        // can be selected, unless -L is to list the inputs (each opened, so a missing one
+        // is still an error).
+        if grep.limit == 0, grep.mode != .filesWithoutMatch { throw ExitCode(1) }
         if cannotSelect, !offsets, !json, grep.mode != .filesWithoutMatch { throw ExitCode(1) }
 
         let inputs: [String]
