@@ -1,0 +1,129 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// The locales the scripts of ``GrepLocaleScriptTests`` run under, and whether this
+/// machine has them (`locale -a`; `make deps` installs `locales-all`).
+enum ScriptLocales {
+    static let all = ["C", "C.UTF-8", "en_US.UTF-8", "tr_TR.UTF-8"]
+
+    /// The names `locale -a` lists, lowercased with `utf-8` spelled `utf8` as glibc does.
+    static let installed: Set<String> = {
+        guard let r = try? ChildProcess.run(URL(fileURLWithPath: "/usr/bin/locale"), ["-a"], stdin: [],
+                                            environment: ["PATH": "/usr/bin:/bin"], directory: nil),
+              r.status == 0 else { return [] }
+        return Set(r.out.split(separator: "\n").map { normalized(String($0)) })
+    }()
+
+    static func normalized(_ name: String) -> String { name.lowercased().replacingOccurrences(of: "utf-8", with: "utf8") }
+
+    static func has(_ locale: String) -> Bool { locale == "C" || installed.contains(normalized(locale)) }
+
+    /// Every locale of ``all`` is installed.
+    static let allInstalled = all.allSatisfy(has)
+
+    /// The sentence a skipped test gives.
+    static let missingReason: Comment =
+        "locale -a lacks \(all.filter { !has($0) }.joined(separator: ", ")): run make deps (locales-all)"
+}
+
+/// Issue 48's GNU grep behaviours: each case is a shell script that calls `grep`,
+/// run with the links to the built binary first on `PATH` and with `/usr/bin/grep`,
+/// under `LC_ALL=C`, `C.UTF-8`, `en_US.UTF-8` and `tr_TR.UTF-8` (see
+/// ``GrepPersonalityTests/compare(_:locales:)``): standard output, the presence of error
+/// messages and the exit status must be equal.
+@Suite("grep's edge cases under four locales, as GNU grep",
+       .enabled(if: GNUGrep.path != nil, "GNU grep not found at /usr/bin/grep: the comparison is skipped"),
+       .enabled(if: ScriptLocales.allInstalled, ScriptLocales.missingReason))
+struct GrepLocaleScriptTests {
+    static func compare(_ script: String) throws {
+        try GrepPersonalityTests.compare(script, locales: ScriptLocales.all)
+    }
+
+    /// Seven lines, three with an `x`, for `-m`.
+    static let lines = #"printf 'a\nx1\nb\nx2 x\nc\nx3\nd\n' > f; "#
+
+    static let maxCount = [
+        "while grep -m1 x; do echo '[again]'; done < f",
+        "{ grep -m1 x; sed 1q; } < f",
+        "{ grep -m3 x; sed 1q; } < f",
+        "{ grep -m1 x -; cat; } < f",
+        "{ grep -m1 -A1 x; echo $?; cat; } < f",
+        "{ grep -m1 -v x; cat; } < f",
+        "{ grep -m1 -c x; cat; } < f",
+        "{ grep -m2 -n -b x; grep -n -b x; } < f",
+        "{ grep -m5 x; echo $?; cat; } < f",
+        "{ grep -m3 -A5 x; echo $?; cat; } < f",
+        "{ head -c 2 > /dev/null; grep -m1 x; cat; } < f",
+        "cat f | { grep -m1 x; cat; }",
+        "{ grep -m2 -o -v -C1 x; echo $?; cat; } < f",
+        "{ grep -m1 -o -C2 x; cat; } < f",
+        "{ grep -m1 -B1 -o -v x; cat; } < f",
+        "grep -o -v -n -b -C1 x f; echo $?",
+        "grep -o -v -n -A1 -m1 x f",
+        "grep -o -v x f; echo $?",
+        "grep -o -v -H -n --color=always -C1 x f | od -c",
+        "{ grep -m0 x; echo $?; cat; } < f",
+    ].map { lines + $0 }
+
+    @Test("-m leaves standard input after the last selected line; -m with -v, -o and context", arguments: maxCount)
+    func maxCountLeavesInput(_ script: String) throws { try Self.compare(script) }
+
+    static let listings = [
+        "-L -m0 x", "-l -m0 x", "-L -f /dev/null", "-l -f /dev/null", "-L -v ''", "-l -v ''", "-c -m0 x",
+        "-c -f /dev/null", "-L -m0 x nosuch", "-l -m0 x nosuch", "-L -f /dev/null nosuch", "-L -v '' nosuch",
+        "-L -x -v ''", "-L -v -f /dev/null", "-l -v -f /dev/null", "-L -m0 x dd", "-L x dd", "-l -m0 x dd",
+        "-l -v '' dd nosuch", "-L -m0 -r x .", "-L -m1 x", "-L -Z -m0 x",
+    ].map { "printf 'a\\nx1\\n' > g; mkdir dd; grep \($0) /dev/null g; echo $?" } + [
+        // GNU grep translates "(standard input)" (tr_TR: "(standart girdi)"); --label names it.
+        "echo x | grep --label=in -L -m0 x; echo $?", "echo x | grep --label=in -L -m0 x -; echo $?",
+        "echo x | grep --label=in -L -f /dev/null",
+    ]
+
+    @Test("-L and -l with -m0, -f /dev/null and -v '': grep's names and status; unopenable inputs stay errors",
+          arguments: listings)
+    func listsWithoutSelecting(_ script: String) throws { try Self.compare(script) }
+}
+
+extension GrepLocaleScriptTests {
+    static let writeErrors = [
+        "grep x g > /dev/full; echo $?", "grep -c x g > /dev/full; echo $?", "grep -q x g > /dev/full; echo $?",
+        "grep -l x g > /dev/full; echo $?", "grep nomatch g > /dev/full; echo $?", "seq 100000 | grep 1 > /dev/full; echo $?",
+        "egrep 'x|y' g > /dev/full; echo $?", "fgrep -n x g > /dev/full; echo $?", "grep -L nomatch g > /dev/full; echo $?",
+        "grep -o x g nosuch > /dev/full; echo $?",
+    ].map { #"printf 'a\nx1\n' > g; "# + $0 }
+
+    @Test("a write error (> /dev/full) is reported and exits 2", arguments: writeErrors)
+    func writeError(_ script: String) throws { try Self.compare(script) }
+
+    @Test("the write error's message is grep's, word for word")
+    func writeErrorMessage() throws {
+        let script = #"printf 'x\n' > g; grep x g > /dev/full"#
+        let gnu = try GrepPersonalityTests.run(script, path: "/usr/bin:/bin", locale: "C")
+        let ours = try GrepPersonalityTests.run(script, path: GrepPersonalityTests.linkFolder.path + ":/usr/bin:/bin", locale: "C")
+        #expect(gnu.stderr == "grep: write error: No space left on device\n")
+        #expect(ours.stderr == gnu.stderr && ours.status == 2)
+    }
+
+    /// `awk` writing `open` N times, `inner`, then `close` N times: a pattern file.
+    static func nested(_ n: Int, _ open: String, _ inner: String, _ close: String) -> String {
+        #"awk 'BEGIN { for (i = 0; i < \#(n); i++) printf "\#(open)"; printf "\#(inner)"; for (i = 0; i < \#(n); i++) printf "\#(close)"; print "" }' > p; "#
+    }
+
+    static let deepNesting = [
+        nested(50_000, "(", "a", ")") + "grep -E -f p g; echo $?",
+        nested(50_000, "(", "a", ")") + "grep -E -c -e \"$(cat p)\" g; echo $?",
+        nested(50_000, "(", "a|x", ")") + "grep -E -o -i -w -f p g; echo $?",
+        nested(50_000, "(", "a", ")") + "egrep -v -f p g; echo $?",
+        nested(50_000, #"\\("#, "a", #"\\)"#) + "grep -f p g; echo $?",
+        nested(50_000, #"\\("#, "a", #"\\)"#) + "grep -c -x -f p g; echo $?",
+        nested(30_000, "(", "", ")") + "grep -E -f p g; echo $?",
+        // Shallow enough for both: the same answer.
+        nested(200, "(", "a|x", ")*") + "grep -E -o -f p g; echo $?",
+        nested(200, #"\\("#, "x", #"\\)"#) + "grep -n -f p g; echo $?",
+    ].map { #"printf 'a\nx1\n' > g; "# + $0 }
+
+    @Test("patterns nested tens of thousands deep end with an error and status 2, never a crash",
+          arguments: deepNesting)
+    func deeplyNested(_ script: String) throws { try Self.compare(script) }
+}
