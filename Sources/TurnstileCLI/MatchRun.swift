@@ -116,6 +116,10 @@ struct MatchRun {
             if start >= 0, sink.maxReached {
                 _ = lseek(fd, start + off_t(sink.afterLastSelected), SEEK_SET)
             }
+            if sink.leftOutEncodingError, binaryFiles == .binary {
+                do throws(OutputError) { try output.flush() } catch { throw .sink(error) }
+                printError("\(programName): \(name): binary file matches")
+            }
             let tally = sink.takeTally()
             if let text = GrepSink.inputSummary(name: named ? name : nil, listName: name, tally: tally, settings: settings) {
                 do throws(OutputError) { try output.write(text) } catch { throw .sink(error) }
@@ -135,6 +139,8 @@ struct MatchRun {
     /// into chunks before anyone looks).
     private func mayMeetBinary(_ settings: GrepSink.Settings) -> Bool {
         guard binaryFiles != .text, settings.mode == .records || binaryFiles == .withoutMatch else { return false }
+        // A printed line with an encoding error makes any input binary once it is met.
+        if settings.leavesOutEncodingErrors && settings.mode == .records { return true }
         return inputs.contains(where: BinaryDetection.mightBeBinary)
     }
 

@@ -108,6 +108,8 @@ struct SearchRequest {
             settings.delimiterByte = run.delimiter.byte
             settings.nullAfterName = grep.nullAfterName
             settings.lineBuffered = grep.lineBuffered
+            // grep in a UTF-8 locale: a line with an encoding error makes the input binary.
+            settings.leavesOutEncodingErrors = reading.isGrep && !reading.bytesMode && run.binaryFiles != .text
             outcome = run.selectRecords(settings)
         }
         if outcome.truncated {

@@ -127,3 +127,33 @@ extension GrepLocaleScriptTests {
           arguments: deepNesting)
     func deeplyNested(_ script: String) throws { try Self.compare(script) }
 }
+
+extension GrepLocaleScriptTests {
+    /// Files with encoding errors: a stray byte, a sequence cut at the line's end and
+    /// at the file's end, surrogates, overlong forms and glibc's accepted old forms.
+    static let badFiles = #"printf 'ab\377c\nplain c\n' > bad; printf 'caf\303\251\nx\303\n' > trunc; "#
+        + #"printf 'a\303\251b\na\303b\n' > mid; printf 'ab\303' > cut; "#
+        + #"printf 'x\355\240\200c\ny\364\220\200\200c\nz\370\210\200\200\200c\nw\300\201c\n' > forms; "#
+        + #"printf 'plain c\nab\377c\nplain d\nx\nplain e\n' > ctx; printf 'c\n' > good; "#
+
+    static let encodingErrors = [
+        "grep c bad; echo $?", "grep -a c bad", "grep -c c bad", "grep plain bad", "grep -v zzz bad; echo $?",
+        "grep -o 'b.c' bad; echo $?", "grep -a -o 'b.c' bad | od -c", "grep -a -c '^.*$' bad",
+        "grep -a -o '[^a]' mid | od -c", "grep -a -c 'a.b' mid", "grep -a -c 'a..b' mid", "grep -a -o 'x.' trunc | od -c",
+        "grep -a -c 'x.$' trunc", "grep x trunc; echo $?", "grep -n caf trunc", "grep -I caf trunc; echo $?",
+        "grep -l c bad", "grep -q c bad; echo $?", "grep -a -o '[[:alpha:]]*' bad | od -c", "grep -n c forms",
+        "grep -A1 'plain c' ctx", "grep -A1 plain ctx", "grep -n -B1 plain ctx", "grep -n -I -B1 plain ctx",
+        "grep -I c bad; echo $?", "grep -o -b 'ab.\\|c' bad", "grep -o -I 'ab.\\|c' bad", "grep -c -I c bad",
+        "grep -I -l c bad", "grep -I -L c bad; echo $?", "grep c bad good; grep -H -c c bad good",
+        "grep -c 'b.' cut", "grep b cut; echo $?", "grep -a b cut | od -c", "grep -z -c c bad",
+        "grep --binary-files=without-match plain bad; echo $?", "grep -m1 -n c ctx bad",
+        // Context around a line left out: grep's trailing context stops there, and `--`
+        // is decided where a group starts.
+        "grep -C1 -n plain ctx", "grep -A2 'plain c' ctx", "grep -n -C2 plain ctx", "grep -m2 -A3 -n plain ctx",
+        "grep -v -n -C1 plain ctx", "grep -n -v -B2 -A1 x ctx", "grep -n -A0 c ctx", "grep -o -C1 -n 'plain.' ctx",
+    ].map { badFiles + $0 }
+
+    @Test("invalid UTF-8: a line with an encoding error is binary in a UTF-8 locale; . and classes never match part of a sequence",
+          arguments: encodingErrors)
+    func invalidUTF8(_ script: String) throws { try Self.compare(script) }
+}

@@ -67,6 +67,9 @@ struct GrepSink: ChunkSink {
         /// `-T`: a tab before each non-empty line's text, numbers padded to
         /// ``GrepSink/numberWidth``.
         var initialTab = false
+        /// A UTF-8 locale without `-a`: a line (under `-o` a match) with an encoding error
+        /// is not printed, and the input is said to be binary at its end, as grep does.
+        var leavesOutEncodingErrors = false
     }
 
     let output: OutputWriter
@@ -91,10 +94,16 @@ struct GrepSink: ChunkSink {
     /// where grep leaves a seekable standard input once `-m` is reached, so the next
     /// reader continues there (`while grep -m1 x; do …; done < file`).
     private(set) var afterLastSelected = 0
+    /// A line or match of this input was left out for an encoding error.
+    private(set) var leftOutEncodingError = false
+    /// The record before the current one was selected (under `-v` grep prints a run of
+    /// selected records as one group).
+    private var previousSelected = false
     /// The last printed record, to decide on a `--` separator.
     private var lastPrinted: (input: Int, record: Int)?
     /// Unprinted records kept for `-B`: number, offset and bytes (terminator included).
-    private var beforeRing: [(record: Int, offset: Int, bytes: [UInt8])] = []
+    /// Under `-o -v` also the record's matches (context records are printed as matches).
+    private var beforeRing: [(record: Int, offset: Int, bytes: [UInt8], matches: [Match])] = []
     /// Whether the tail of the current truncated record is printed.
     private var printTail = false
     /// The input offset after the last record seen (where a clean run starts).
@@ -131,6 +140,8 @@ struct GrepSink: ChunkSink {
         afterLeft = 0
         maxReached = false
         afterLastSelected = 0
+        leftOutEncodingError = false
+        previousSelected = false
         beforeRing.removeAll()
         printTail = false
         binaryInput = false
@@ -188,6 +199,7 @@ struct GrepSink: ChunkSink {
     /// context after a selected record, the last `before` ones context before the next.
     mutating func cleanRun(_ bytes: UnsafeBufferPointer<UInt8>, records n: Int) throws(OutputError) {
         let first = recordNumber, base = nextOffset
+        if n > 0 { previousSelected = false }
         recordNumber += n
         nextOffset += bytes.count
         guard settings.mode == .records, hasContext, let byte = settings.delimiterByte, n > 0 else { return }
@@ -196,8 +208,16 @@ struct GrepSink: ChunkSink {
         while afterLeft > 0, at < bytes.count {
             let end = Self.find(byte, in: bytes, from: at) ?? bytes.count
             let next = min(end + 1, bytes.count)
-            try printContext(UnsafeBufferPointer(rebasing: bytes[at..<end]), UnsafeBufferPointer(rebasing: bytes[end..<next]),
-                             number: first + index + 1, offset: base + at, truncated: false)
+            let printed = try printContext(UnsafeBufferPointer(rebasing: bytes[at..<end]),
+                                           UnsafeBufferPointer(rebasing: bytes[end..<next]),
+                                           number: first + index + 1, offset: base + at, truncated: false)
+            if !printed {
+                // grep's trailing context stops at a line left out, which may still be
+                // context before the next selected line.
+                afterLeft = 0
+                if maxReached { throw .inputDone }
+                break
+            }
             afterLeft -= 1
             index += 1
             at = next
@@ -220,7 +240,7 @@ struct GrepSink: ChunkSink {
             let next = min(end + 1, bytes.count)
             if beforeRing.count == settings.before { beforeRing.removeFirst() }
             number += 1
-            beforeRing.append((number, base + s, Array(bytes[s..<next])))
+            beforeRing.append((number, base + s, Array(bytes[s..<next]), []))
         }
     }
 
@@ -260,21 +280,33 @@ struct GrepSink: ChunkSink {
         printTail = false
         if maxReached {
             // Only the context after the last selected record is still wanted.
-            try printContext(content, terminator, number: recordNumber, offset: offset, matches: matches, truncated: truncated)
-            afterLeft -= 1
+            let printed = try printContext(content, terminator, number: recordNumber, offset: offset, matches: matches,
+                                           truncated: truncated)
+            afterLeft = printed ? afterLeft - 1 : 0
             if afterLeft <= 0 { throw .inputDone }
             return
         }
         let selected = matches.isEmpty == settings.invert
+        defer { previousSelected = selected }
         guard selected else {
             if settings.mode == .records {
                 if afterLeft > 0 {
-                    try printContext(content, terminator, number: recordNumber, offset: offset, matches: matches,
-                                     truncated: truncated)
+                    let printed = try printContext(content, terminator, number: recordNumber, offset: offset,
+                                                   matches: matches, truncated: truncated)
                     afterLeft -= 1
+                    if !printed {
+                        // As grep: the trailing context ends at a line left out, which
+                        // may still be context before the next selected line.
+                        afterLeft = 0
+                        if settings.before > 0 {
+                            if beforeRing.count == settings.before { beforeRing.removeFirst() }
+                            beforeRing.append((recordNumber, offset, Array(content) + terminated(terminator), []))
+                        }
+                    }
                 } else if settings.before > 0 {
                     if beforeRing.count == settings.before { beforeRing.removeFirst() }
-                    beforeRing.append((recordNumber, offset, Array(content) + terminated(terminator)))
+                    beforeRing.append((recordNumber, offset, Array(content) + terminated(terminator),
+                                       settings.onlyMatching && settings.invert ? Array(matches) : []))
                 }
             }
             return
@@ -301,20 +333,46 @@ struct GrepSink: ChunkSink {
                 printError("\(programName): \(listName): binary file matches")
                 throw .inputDone
             }
+            // grep decides on `--` once, where the group starts (its first context
+            // record, printed or left out for an encoding error).
+            // Under -v grep prints a run of selected records as one group.
+            var groupStarted = settings.invert && previousSelected
             for kept in beforeRing {
-                try separateIfNeeded(kept.record)
-                if !settings.onlyMatching {
-                    try writePrefix(record: kept.record, offset: kept.offset, separator: UInt8(ascii: "-"),
-                                    empty: kept.bytes.count <= 1)
-                    try output.write(kept.bytes)
+                defer { groupStarted = true }
+                if settings.onlyMatching {
+                    try separateIfNeeded(kept.record, decides: !groupStarted)
+                    if settings.invert {
+                        try kept.bytes.withUnsafeBufferPointer { (bytes) throws(OutputError) in
+                            try writeMatches(bytes, number: kept.record, offset: kept.offset, matches: kept.matches[...],
+                                             separator: UInt8(ascii: "-"))
+                        }
+                    }
+                    continue
                 }
+                let leftOut = kept.bytes.withUnsafeBufferPointer { leavesOut($0) }
+                try separateIfNeeded(kept.record, decides: !groupStarted, printed: !leftOut)
+                if leftOut { continue }
+                try writePrefix(record: kept.record, offset: kept.offset, separator: UInt8(ascii: "-"),
+                                empty: kept.bytes.count <= 1)
+                try output.write(kept.bytes)
             }
             beforeRing.removeAll(keepingCapacity: true)
-            try separateIfNeeded(recordNumber)
-            if settings.onlyMatching {
+            var leftOut = false
+            if !settings.onlyMatching && leavesOut(content) {
+                // A line with an encoding error is not printed (grep: binary); grep's
+                // trailing context then stops, and the line may still be context
+                // before the next selected one.
+                leftOut = true
+                try separateIfNeeded(recordNumber, decides: !groupStarted, printed: false)
+                if settings.before > 0 {
+                    beforeRing.append((recordNumber, offset, Array(content) + terminated(terminator), []))
+                }
+            } else if settings.onlyMatching {
+                try separateIfNeeded(recordNumber, decides: !groupStarted)
                 // Under -v a selected record has no match: -o prints nothing for it.
                 try writeMatches(content, number: recordNumber, offset: offset, matches: matches, separator: UInt8(ascii: ":"))
             } else {
+                try separateIfNeeded(recordNumber, decides: !groupStarted)
                 try writePrefix(record: recordNumber, offset: offset, separator: UInt8(ascii: ":"), empty: content.isEmpty)
                 if settings.color && !matches.isEmpty {
                     try writeHighlighted(content, matches)
@@ -323,7 +381,7 @@ struct GrepSink: ChunkSink {
                 }
                 if truncated { printTail = true } else { try output.write(terminated(terminator)) }
             }
-            afterLeft = settings.after
+            afterLeft = leftOut ? 0 : settings.after
             if settings.lineBuffered { try output.flush() }
         }
         if let limit = settings.maxCount, selectedInInput >= limit {
@@ -339,34 +397,49 @@ struct GrepSink: ChunkSink {
         if let end { try output.write(terminated(end)) }
     }
 
+    /// Whether `bytes`, about to be printed, are left out for an encoding error (a UTF-8
+    /// locale without `-a`: grep then calls the input binary); remembers that one was.
+    private mutating func leavesOut(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard settings.leavesOutEncodingErrors, BinaryDetection.hasEncodingErrors(bytes) else { return false }
+        leftOutEncodingError = true
+        return true
+    }
+
     /// The record's terminator, or the default one after a last record without any.
     private func terminated(_ terminator: UnsafeBufferPointer<UInt8>) -> [UInt8] {
         terminator.isEmpty ? settings.terminator : Array(terminator)
     }
 
-    /// A context record (`-A`, or after `-m`): printed with `-` separators, except under
+    /// A context record (`-A`, or after `-m`), and whether it was printed (not left out
+    /// for an encoding error): printed with `-` separators, except under
     /// `-o`, where only its matches are printed (as grep: with `-v` the context records
     /// are the ones with matches, each printed with `-` separators) and it still joins
     /// its group.
+    @discardableResult
     private mutating func printContext(
         _ content: UnsafeBufferPointer<UInt8>, _ terminator: UnsafeBufferPointer<UInt8>, number: Int, offset: Int,
         matches: ArraySlice<Match> = [], truncated: Bool
-    ) throws(OutputError) {
-        try separateIfNeeded(number)
+    ) throws(OutputError) -> Bool {
+        // Context after a selected record never starts a group.
+        let leftOut = !settings.onlyMatching && leavesOut(content)
+        try separateIfNeeded(number, decides: false, printed: !leftOut)
+        if leftOut { return false }
         guard !settings.onlyMatching else {
             // Without -v a context record's matches (after -m) are not printed.
-            guard settings.invert else { return }
-            return try writeMatches(content, number: number, offset: offset, matches: matches, separator: UInt8(ascii: "-"))
+            guard settings.invert else { return true }
+            try writeMatches(content, number: number, offset: offset, matches: matches, separator: UInt8(ascii: "-"))
+            return true
         }
         try writePrefix(record: number, offset: offset, separator: UInt8(ascii: "-"), empty: content.isEmpty)
         try output.write(content)
         if truncated { printTail = true } else { try output.write(terminated(terminator)) }
+        return true
     }
 
-    /// `--` when `record` does not follow the last printed record (in this input), then
-    /// remembers it as printed.
-    private mutating func separateIfNeeded(_ record: Int) throws(OutputError) {
-        if settings.separators, let separator = settings.groupSeparator, let last = lastPrinted,
+    /// `--` when `record` starts a group (`decides`) and does not follow the last printed
+    /// record (in this input), then remembers it as printed unless it was left out.
+    private mutating func separateIfNeeded(_ record: Int, decides: Bool = true, printed: Bool = true) throws(OutputError) {
+        if decides, settings.separators, let separator = settings.groupSeparator, let last = lastPrinted,
            last.input != inputSerial || last.record + 1 != record {
             if settings.color {
                 try output.write(settings.colors.start(settings.colors.separator) + separator + settings.colors.end(settings.colors.separator) + [0x0A])
@@ -374,7 +447,7 @@ struct GrepSink: ChunkSink {
                 try output.write(separator + [0x0A])
             }
         }
-        lastPrinted = (inputSerial, record)
+        if printed { lastPrinted = (inputSerial, record) }
     }
 
     /// `name:`, `number:` and `offset:` as the flags ask (`-` for context records),
@@ -418,6 +491,7 @@ struct GrepSink: ChunkSink {
         _ content: UnsafeBufferPointer<UInt8>, number: Int, offset: Int, matches: ArraySlice<Match>, separator: UInt8
     ) throws(OutputError) {
         for m in matches where m.end > m.start && m.end <= content.count {
+            if leavesOut(UnsafeBufferPointer(rebasing: content[m.range])) { continue }
             try writePrefix(record: number, offset: offset + m.start, separator: separator)
             if settings.color { try output.write(settings.colors.start(settings.colors.match)) }
             try output.write(UnsafeBufferPointer(rebasing: content[m.range]))
