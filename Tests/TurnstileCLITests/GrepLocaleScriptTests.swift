@@ -157,3 +157,41 @@ extension GrepLocaleScriptTests {
           arguments: encodingErrors)
     func invalidUTF8(_ script: String) throws { try Self.compare(script) }
 }
+
+extension GrepLocaleScriptTests {
+    /// Lines with ERE's special characters as text, in both cases of the letters around.
+    static let specialsFile = #"printf 'a$*.[^\\/b\nX(+?{|y\n$*.[^\\/(+?{|\nA$*.[^\\/(+?{|$*.[^\\/\nxq(+?{|Q$*.[^\\/Z\n' > f; "#
+
+    static let caseFoldedSpecials = [
+        #"grep -o -i -F -e '$*.[^\/' -e '(+?{|' f"#, #"grep -o -i -F -e 'X(+?{|' -e 'q(+?{|q' -e 'A$*.[' f"#,
+        #"grep -o -i -F -e '$*.[^\/Z' -e '$*.[^' -e 'Q$' f"#, #"grep -o -i -F -e '(+?{|' -e '$*.[^\/' f"#,
+        #"grep -o -i -E -e '\$\*\.\[\^\\/' -e '\(\+\?\{\|' f"#, #"grep -o -i -E -e 'x\(\+' -e 'q\(\+\?\{\|q' -e 'a\$\*\.\[' f"#,
+        #"grep -o -i -e 'x(+' -e 'q(+?{|q' -e 'a\$\*\.\[' f"#, #"grep -o -i -e '\$\*\.\[^\\/' -e '(+?{|' f; echo $?"#,
+        #"grep -o -i -E -e '$*.[^\/' -e '(+?{|' f; echo $?"#, #"grep -o -i -e '$*.[^\/' -e '(+?{|' f; echo $?"#,
+        #"grep -o -i -E -e '(+?{|' f; echo $?"#, #"grep -o -i -w -F -e '$*.[^\/' -e '(+?{|' f; echo $?"#,
+        #"grep -o -b -i -F -e '$*' -e '*.' f"#, #"grep -o -i -F -x -e 'X(+?{|Y' f"#, #"grep -c -i -F -e 'A$*.[^\/B' f"#,
+        #"grep -o -n -i -F -e '[^\/(' -e '/(+?' f"#, #"fgrep -o -i -e '?{|$' -e '|$*' f"#,
+    ].map { specialsFile + $0 }
+
+    @Test("-o -i with several -e patterns holding ERE's specials as text (-F, -E, BRE): grep's matches",
+          arguments: caseFoldedSpecials)
+    func caseFoldedSpecialCharacters(_ script: String) throws { try Self.compare(script) }
+}
+
+extension GrepLocaleScriptTests {
+    /// Words next to letters beyond ASCII, and letters with accents.
+    static let wordsFile = #"printf 'caf\303\251 x\nE\n\303\251t\303\251\nfoo\303\250 foo\n\303\251foo bar\nfoo\n\302\253foo\302\273\nna\303\257ve\nIi\304\260\304\261\n' > w; "#
+
+    static let multibyteWords = [
+        "grep -n -w foo w", "grep -n -o -w foo w", "grep -n -w -F foo w", "grep -c -w 'caf.' w", "grep -o -w 'na.ve' w",
+        "grep -n -w -v foo w", "grep -n -x -w foo w",
+        "grep -o '[[=e=]]' w | od -c", "grep -o 'caf[[=e=]]' w", "grep -c '[[=a=]]' w", "grep -o '[^[=e=] ]' w | od -c",
+        "grep -o '[[=e=]x]' w | od -c", "grep -o '[[=é=]]' w; echo $?", "grep -o '[[=E=]]' w | od -c",
+        "grep -o '[[=i=]]' w | od -c", "grep -o '[[=e=]-z]' w; echo $?", "grep -o '[a-[=e=]]' w; echo $?",
+        "grep -o '[[=e=]-]' w | od -c", "grep -o -E '([[=o=]])+' w", "grep -c -i '[[=e=]]' w",
+    ].map { wordsFile + $0 }
+
+    @Test("-w with letters beyond ASCII next to the word; [[=e=]] is the locale's equivalence class",
+          arguments: multibyteWords)
+    func multibyteWordsAndEquivalenceClasses(_ script: String) throws { try Self.compare(script) }
+}
