@@ -127,3 +127,51 @@ final class Monitor<Value>: @unchecked Sendable {
         return result
     }
 }
+
+/// Whether `fd` is a regular file (fstat(2)), whose bytes can be read again with
+/// ``readSome(_:_:_:at:)``.
+func isRegularFile(_ fd: Int32) -> Bool {
+    var info = stat()
+    return fstat(fd, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
+}
+
+/// The file offset of `fd` (lseek(2) `SEEK_CUR`), or -1.
+func currentOffset(_ fd: Int32) -> Int {
+    Int(lseek(fd, 0, SEEK_CUR))
+}
+
+/// pread(2) into `buffer` at file offset `offset`, retried on `EINTR`.
+func readSome(_ fd: Int32, _ buffer: UnsafeMutablePointer<UInt8>, _ count: Int, at offset: Int) -> Int {
+    while true {
+        let n = pread(fd, buffer, count, off_t(offset))
+        if n < 0, errno == EINTR { continue }
+        return n
+    }
+}
+
+/// A new temporary file, already unlinked (so it goes when closed), in `TMPDIR` or
+/// `/tmp`: its descriptor, or -1 with the error in ``lastErrno``.
+func makeSpoolFile() -> Int32 {
+    let directory = getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+    var template = Array((directory + "/turnstile-record.XXXXXX").utf8CString)
+    let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+    if fd >= 0 { template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) } }
+    return fd
+}
+
+/// write(2) of all of `bytes`, retried on `EINTR` and short writes: false on failure,
+/// with the error in ``lastErrno``.
+func writeAll(_ fd: Int32, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard var p = bytes.baseAddress else { return true }
+    var left = bytes.count
+    while left > 0 {
+        let n = write(fd, p, left)
+        if n < 0 { if errno == EINTR { continue }; return false }
+        p += n
+        left -= n
+    }
+    return true
+}
+
+/// close(2).
+func closeFile(_ fd: Int32) { _ = close(fd) }

@@ -28,9 +28,11 @@ struct MatchRun {
 
     /// The run's pipeline: `threads` workers when a sink's output allows chunks.
     private func pipeline(threaded: Bool) -> RecordPipeline {
-        RecordPipeline(matcher: matcher, delimiter: delimiter, maxRecordBytes: maxRecordBytes,
-                       threads: threaded ? threads ?? 1 : 1, chunkBytes: chunkBytes,
-                       knownInputBytes: knownInputBytes(inputs))
+        var pipeline = RecordPipeline(matcher: matcher, delimiter: delimiter, maxRecordBytes: maxRecordBytes,
+                                      threads: threaded ? threads ?? 1 : 1, chunkBytes: chunkBytes,
+                                      knownInputBytes: knownInputBytes(inputs))
+        pipeline.judgesLongRecordsWhole = true
+        return pipeline
     }
 
     /// `--offsets`, `--json`, `--count-matches`: every match, or their number per input.

@@ -336,7 +336,7 @@ struct StreamOptions: ParsableArguments {
     var color: ColorWhen = .auto
 
     @Option(name: .customLong("max-record-bytes"),
-            help: ArgumentHelp("A longer record is judged on its first N bytes and passed through (or held back) whole without being buffered beyond N (default 16 MiB; 4 GiB under grep, which searches any line whole, as GNU grep does).",
+            help: ArgumentHelp("Records are kept in memory up to N bytes (default 16 MiB). filter judges a longer record on its first N bytes and passes it through (or holds it back) whole; match and grep read it in pieces and judge it whole (up to 4 GiB in memory when -o, --color, --json, --offsets or --count-matches list matches).",
                                valueName: "n"))
     var maxRecordBytesOption: Int?
 

@@ -49,10 +49,12 @@ struct PatternReading {
         }
     }
 
-    /// The longest record searched whole: `--max-record-bytes`, else 16 MiB for `match`
-    /// and 4 GiB for `grep` (whose buffer grows only as far as a line needs).
-    func maxRecordBytes(_ stream: StreamOptions) -> Int {
-        stream.maxRecordBytesOption ?? (isGrep ? 1 << 32 : RecordReader.defaultMaxRecordBytes)
+    /// The longest record kept in memory: `--max-record-bytes`, else 16 MiB. A longer
+    /// record is still judged whole, read in pieces (RecordReader+LongRecords.swift),
+    /// unless the output `listsMatches` (`-o`, colour, offsets, JSON, match counts):
+    /// then the default is 4 GiB, as far as a line needs, as grep and rg read lines.
+    func maxRecordBytes(_ stream: StreamOptions, listsMatches: Bool) -> Int {
+        stream.maxRecordBytesOption ?? (listsMatches ? 1 << 32 : RecordReader.defaultMaxRecordBytes)
     }
 
     /// Whether the locale's character set is UTF-8, as grep decides it: `LC_ALL`, then

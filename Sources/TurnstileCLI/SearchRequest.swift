@@ -69,14 +69,18 @@ struct SearchRequest {
             sawFolder = given.count > 1  // grep names inputs by how many were given
         }
         let named = grep.withFilename || (!grep.noFilename && (inputs.count > 1 || sawFolder))
+        let output = OutputWriter(fd: 1)
+        let color = stream.useColor(output)
+        // Where each match is (-o, colour, offsets, JSON, match counts) needs the whole
+        // record in memory; which records hold one is judged in pieces.
+        let listsMatches = json || offsets || grep.countMatches || grep.onlyMatching || color
         var run = MatchRun(
-            matcher: matcher, inputs: inputs, named: named, output: OutputWriter(fd: 1),
-            delimiter: delimiter, maxRecordBytes: reading.maxRecordBytes(stream),
+            matcher: matcher, inputs: inputs, named: named, output: output,
+            delimiter: delimiter, maxRecordBytes: reading.maxRecordBytes(stream, listsMatches: listsMatches),
             threads: stream.parallelThreads)
         run.chunkBytes = stream.chunkBytes
         // Binary input: a NUL in the first buffer, unless NUL ends records (-z).
         if delimiter.byte != 0 && !input.format.isMail { run.binaryFiles = grep.binaryHandling }
-        let color = stream.useColor(run.output)
         // grep 3.8 warns about GREP_COLOR whenever it is set, coloured or not.
         let legacyColor = ProcessEnvironment.value("GREP_COLOR").flatMap { $0.isEmpty ? nil : $0 }
         if let legacyColor {
@@ -113,7 +117,7 @@ struct SearchRequest {
             outcome = run.selectRecords(settings)
         }
         if outcome.truncated {
-            let limit = reading.maxRecordBytes(stream)
+            let limit = run.maxRecordBytes
             printError("\(programName): warning: a record longer than \(limit) bytes was searched only in its first \(limit) bytes (see --max-record-bytes)")
         }
         // grep -q: a selected record is success, whatever went wrong before it.

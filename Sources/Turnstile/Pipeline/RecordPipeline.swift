@@ -93,6 +93,9 @@ public struct RecordPipeline: Sendable {
     /// on one thread: there is too little to share, and making each worker's reader
     /// and sink would only add to one thread's time.
     public var knownInputBytes: Int?
+    /// Records past ``maxRecordBytes`` are judged whole when the sink only selects
+    /// records (``RecordReader/judgesLongRecordsWhole``).
+    public var judgesLongRecordsWhole = false
 
     public init(
         matcher: Matcher? = nil, delimiter: RecordDelimiter, maxRecordBytes: Int,
@@ -108,7 +111,9 @@ public struct RecordPipeline: Sendable {
 
     /// A reader searching as this pipeline searches.
     public func makeReader() -> RecordReader {
-        RecordReader(matcher: matcher, delimiter: delimiter, maxRecordBytes: maxRecordBytes)
+        var reader = RecordReader(matcher: matcher, delimiter: delimiter, maxRecordBytes: maxRecordBytes)
+        reader.judgesLongRecordsWhole = judgesLongRecordsWhole
+        return reader
     }
 
     /// Whether a run fans out over threads: more than one is asked for, the record

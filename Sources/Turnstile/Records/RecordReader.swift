@@ -79,8 +79,15 @@ public struct RecordReader {
     private var matchCount = 0
     /// Total bytes read, over every input.
     public internal(set) var bytesRead = 0
-    /// `true` once some record was longer than `maxRecordBytes`.
+    /// `true` once some record was longer than `maxRecordBytes` and judged on its head.
     public internal(set) var truncatedSomeRecord = false
+    /// Records longer than ``maxRecordBytes`` are judged whole, in bounded memory, when
+    /// the sink only selects records (RecordReader+LongRecords.swift): `match` and
+    /// `grep` set it; `filter` judges a message on its head, as spam filters do.
+    public var judgesLongRecordsWhole = false
+    /// The regex automaton long records are judged with, once built.
+    var longRecordSource: RecordSelectionSource? = nil
+    var longRecordSourceBuilt = false
 
     /// A reader of `delimiter` records, searched with `matcher` when given. What the
     /// sink needs of the matches (every one, one per record, a count, or a stream it
@@ -121,6 +128,7 @@ public struct RecordReader {
         var cursor = ReadCursor(buffer: storage, base: startBase)
         cursor.load(prefix, readSize: Self.readSize)
         var inTail = false
+        var longRecord = false
         while true {
             // The bytes read so far and not yet handed on: [cursor.start, cursor.end).
             let view = cursor.view
@@ -146,16 +154,27 @@ public struct RecordReader {
                                                        knownOpen: max(cursor.start, cursor.open), into: &sink)
                     cursor.open = cursor.end
                     if !cursor.atEnd, cursor.end - cursor.start >= maxRecordBytes {
-                        // The record at `start` is too long: judge its head, stream the rest.
-                        let headEnd = cursor.start + maxRecordBytes
-                        try deliverTruncated(view, cursor.start, headEnd, base: cursor.base, into: &sink)
-                        cursor.start = headEnd
-                        inTail = true
-                        continue
+                        guard judgesWhole(selectOnly: selectOnly, streaming: streaming, countOnly: countOnly) else {
+                            try judgeHead(of: &cursor, into: &sink)
+                            inTail = true
+                            continue
+                        }
+                        longRecord = true
                     }
                 }
             } catch {
                 throw .sink(error)
+            }
+            if longRecord {
+                // Judged whole (RecordReader+LongRecords.swift), or else on its head.
+                longRecord = false
+                if try judgeLongRecord(fd: fd, cursor: &cursor, into: &sink) {
+                    cursor.open = cursor.start
+                } else {
+                    do { try judgeHead(of: &cursor, into: &sink) } catch { throw .sink(error) }
+                    inTail = true
+                }
+                continue
             }
             if cursor.atEnd, cursor.start >= cursor.end { return }
             do { try sink.willRead() } catch { throw .sink(error) }
@@ -325,6 +344,16 @@ public struct RecordReader {
     ) throws(Sink.Failure) {
         let truncated = content.count > maxRecordBytes
         let head = truncated ? slice(content, 0, maxRecordBytes) : content
+        if truncated, judgesWhole(selectOnly: selectOnly, streaming: streaming, countOnly: countOnly) {
+            // The whole record is in the buffer: judged whole, handed on as head and tail.
+            if !searched { searchRecord(content, into: &sink) }
+            let found = searched ? matches[matchRange].first : matches.first
+            let selected: [Match] = found.map { $0.end <= head.count ? [$0] : [Self.selectedBeyondHead] } ?? []
+            try sink.record(content: head, terminator: slice(head, head.count, head.count), offset: offset,
+                            matches: selected[...], truncated: true)
+            try sink.tail(slice(content, maxRecordBytes, content.count), end: terminator)
+            return
+        }
         if searched {
             if truncated {
                 let limit = maxRecordBytes
@@ -345,6 +374,16 @@ public struct RecordReader {
             if !truncated { return }
         }
         try sink.tail(slice(content, maxRecordBytes, content.count), end: terminator)
+    }
+
+    /// The record at `cursor.start` is too long and its end is not in the buffer:
+    /// judges its head and leaves `cursor.start` after it (the rest streams as a tail).
+    private mutating func judgeHead<Sink: RecordSink>(
+        of cursor: inout ReadCursor, into sink: inout Sink
+    ) throws(Sink.Failure) {
+        let headEnd = cursor.start + maxRecordBytes
+        try deliverTruncated(cursor.view, cursor.start, headEnd, base: cursor.base, into: &sink)
+        cursor.start = headEnd
     }
 
     /// Judges the first `maxRecordBytes` of a record whose end is not in the buffer.

@@ -94,6 +94,9 @@ struct GrepSink: ChunkSink {
     /// where grep leaves a seekable standard input once `-m` is reached, so the next
     /// reader continues there (`while grep -m1 x; do …; done < file`).
     private(set) var afterLastSelected = 0
+    /// The current (truncated) record is the last selected one: ``afterLastSelected``
+    /// moves with its tail.
+    private var selectedTakesTail = false
     /// A line or match of this input was left out for an encoding error.
     private(set) var leftOutEncodingError = false
     /// The record before the current one was selected (under `-v` grep prints a run of
@@ -106,6 +109,10 @@ struct GrepSink: ChunkSink {
     private var beforeRing: [(record: Int, offset: Int, bytes: [UInt8], matches: [Match])] = []
     /// Whether the tail of the current truncated record is printed.
     private var printTail = false
+    /// The current truncated record went into ``beforeRing``: its tail goes there too.
+    private var ringTakesTail = false
+    /// `-m` was reached on a truncated record: the input ends after its tail.
+    private var inputDoneAfterTail = false
     /// The input offset after the last record seen (where a clean run starts).
     private var nextOffset = 0
     private var scratch: [UInt8] = []
@@ -144,6 +151,8 @@ struct GrepSink: ChunkSink {
         previousSelected = false
         beforeRing.removeAll()
         printTail = false
+        ringTakesTail = false
+        inputDoneAfterTail = false
         binaryInput = false
     }
 
@@ -278,12 +287,14 @@ struct GrepSink: ChunkSink {
         recordNumber += 1
         nextOffset = offset + content.count + terminator.count
         printTail = false
+        ringTakesTail = false
+        selectedTakesTail = false
         if maxReached {
             // Only the context after the last selected record is still wanted.
             let printed = try printContext(content, terminator, number: recordNumber, offset: offset, matches: matches,
                                            truncated: truncated)
             afterLeft = printed ? afterLeft - 1 : 0
-            if afterLeft <= 0 { throw .inputDone }
+            if afterLeft <= 0 { try endInput(after: truncated) }
             return
         }
         let selected = matches.isEmpty == settings.invert
@@ -300,13 +311,15 @@ struct GrepSink: ChunkSink {
                         afterLeft = 0
                         if settings.before > 0 {
                             if beforeRing.count == settings.before { beforeRing.removeFirst() }
-                            beforeRing.append((recordNumber, offset, Array(content) + terminated(terminator), []))
+                            beforeRing.append((recordNumber, offset, Array(content) + (truncated ? [] : terminated(terminator)), []))
+                            ringTakesTail = truncated
                         }
                     }
                 } else if settings.before > 0 {
                     if beforeRing.count == settings.before { beforeRing.removeFirst() }
-                    beforeRing.append((recordNumber, offset, Array(content) + terminated(terminator),
+                    beforeRing.append((recordNumber, offset, Array(content) + (truncated ? [] : terminated(terminator)),
                                        settings.onlyMatching && settings.invert ? Array(matches) : []))
+                    ringTakesTail = truncated
                 }
             }
             return
@@ -315,6 +328,7 @@ struct GrepSink: ChunkSink {
         selectedInInput += 1
         selectedSinceTake += 1
         afterLastSelected = nextOffset
+        selectedTakesTail = truncated
         matchesSinceTake += settings.invert ? 1 : matches.count
         switch settings.mode {
         case .quiet:
@@ -365,7 +379,8 @@ struct GrepSink: ChunkSink {
                 leftOut = true
                 try separateIfNeeded(recordNumber, decides: !groupStarted, printed: false)
                 if settings.before > 0 {
-                    beforeRing.append((recordNumber, offset, Array(content) + terminated(terminator), []))
+                    beforeRing.append((recordNumber, offset, Array(content) + (truncated ? [] : terminated(terminator)), []))
+                    ringTakesTail = truncated
                 }
             } else if settings.onlyMatching {
                 try separateIfNeeded(recordNumber, decides: !groupStarted)
@@ -386,15 +401,31 @@ struct GrepSink: ChunkSink {
         }
         if let limit = settings.maxCount, selectedInInput >= limit {
             maxReached = true
-            if settings.mode != .records || afterLeft <= 0 { throw .inputDone }
+            if settings.mode != .records || afterLeft <= 0 { try endInput(after: truncated) }
         }
     }
 
     mutating func tail(_ bytes: UnsafeBufferPointer<UInt8>, end: UnsafeBufferPointer<UInt8>?) throws(OutputError) {
         nextOffset += bytes.count + (end?.count ?? 0)
-        guard printTail else { return }
-        try output.write(bytes)
-        if let end { try output.write(terminated(end)) }
+        if selectedTakesTail { afterLastSelected = nextOffset }
+        if ringTakesTail, !beforeRing.isEmpty {
+            beforeRing[beforeRing.count - 1].bytes += Array(bytes)
+            if let end { beforeRing[beforeRing.count - 1].bytes += terminated(end) }
+        }
+        if printTail {
+            try output.write(bytes)
+            if let end { try output.write(terminated(end)) }
+        }
+        if end != nil, inputDoneAfterTail {
+            inputDoneAfterTail = false
+            throw .inputDone
+        }
+    }
+
+    /// Ends the input (`-m` reached), after the tail of a truncated record: a line is
+    /// printed whole, and the input is left after it.
+    private mutating func endInput(after truncated: Bool) throws(OutputError) {
+        if truncated { inputDoneAfterTail = true } else { throw .inputDone }
     }
 
     /// Whether `bytes`, about to be printed, are left out for an encoding error (a UTF-8
