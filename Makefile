@@ -71,8 +71,8 @@ deps:
 		$(APT_GET) update && $(APT_GET) install -y libsqlite3-dev sqlite3; \
 	fi
 	@if ! command -v bzip2 >/dev/null 2>&1 || ! command -v xz >/dev/null 2>&1 || ! command -v zstd >/dev/null 2>&1 \
-		|| ! [ -d /usr/lib/locale/en_US.utf8 ]; then \
-		echo "make deps: installing bzip2, xz-utils, zstd and locales-all (test-grep-scripts runs zgrep and friends; the grep tests use a UTF-8 locale) with apt-get"; \
+		|| ! [ -d /usr/lib/locale/en_US.utf8 ] || ! [ -d /usr/lib/locale/tr_TR.utf8 ]; then \
+		echo "make deps: installing bzip2, xz-utils, zstd and locales-all (test-grep-scripts runs zgrep and friends; the grep tests run under en_US.UTF-8 and tr_TR.UTF-8) with apt-get"; \
 		$(APT_GET) update && $(APT_GET) install -y --no-install-recommends bzip2 xz-utils zstd locales-all; \
 	fi
 	@if ! command -v rg >/dev/null 2>&1; then \

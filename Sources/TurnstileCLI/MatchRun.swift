@@ -91,9 +91,13 @@ struct MatchRun {
         let status = runInputs(inputs, output: output) { (fd, name) throws(ScanError) in
             sink.beginInput(name: named ? name : nil, firstRecord: 0)
             sink.listName = name
+            // Where standard input stood before this run read it (-1: not seekable).
+            let start = fd == 0 && settings.maxCount != nil ? lseek(fd, 0, SEEK_CUR) : -1
             if settings.initialTab { sink.numberWidth = Self.numberWidth(fd, lineNumbers: settings.lineNumber) }
             do throws(ScanError) {
-                if binaryFiles == .text {
+                if settings.maxCount == 0 {
+                    // grep -m0 reads nothing (-L then lists every input).
+                } else if binaryFiles == .text {
                     try reader.read(fd: fd, into: &sink)
                 } else {
                     let first = try BinaryDetection.firstBuffer(fd)
@@ -109,9 +113,24 @@ struct MatchRun {
                 // -l, -L and -m end an input early; the next one is read.
                 if !Self.isInputDone(error) { throw error }
             }
+            // grep -m leaves a seekable standard input just after the last selected
+            // record, so the next reader continues there ({ grep -m1 x; cat; } < file).
+            if start >= 0, sink.maxReached {
+                _ = lseek(fd, start + off_t(sink.afterLastSelected), SEEK_SET)
+            }
+            if sink.leftOutEncodingError, binaryFiles == .binary {
+                do throws(OutputError) { try output.flush() } catch { throw .sink(error) }
+                printError("\(programName): \(name): binary file matches")
+            }
             let tally = sink.takeTally()
             if let text = GrepSink.inputSummary(name: named ? name : nil, listName: name, tally: tally, settings: settings) {
                 do throws(OutputError) { try output.write(text) } catch { throw .sink(error) }
+            }
+        } unreadFolder: { (name) throws(OutputError) in
+            // grep -L lists a folder it could not read, after the error.
+            if let text = GrepSink.inputSummary(name: named ? name : nil, listName: name, tally: RecordTally(),
+                                                settings: settings), settings.mode == .filesWithoutMatch {
+                try output.write(text)
             }
         } finish: {}
         return Outcome(status: status, matched: sink.selectedAny, truncated: reader.truncatedSomeRecord)
@@ -122,6 +141,8 @@ struct MatchRun {
     /// into chunks before anyone looks).
     private func mayMeetBinary(_ settings: GrepSink.Settings) -> Bool {
         guard binaryFiles != .text, settings.mode == .records || binaryFiles == .withoutMatch else { return false }
+        // A printed line with an encoding error makes any input binary once it is met.
+        if settings.leavesOutEncodingErrors && settings.mode == .records { return true }
         return inputs.contains(where: BinaryDetection.mightBeBinary)
     }
 

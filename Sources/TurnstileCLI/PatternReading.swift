@@ -83,7 +83,8 @@ struct PatternReading {
         }
         for i in set.rules.indices {
             let t = try GNURegex.translate(set.rules[i].pattern, dialect: dialect, bytesMode: bytesMode,
-                                           dotMatchesNewline: nullData, classMembers: LocaleClasses.members)
+                                           dotMatchesNewline: nullData, classMembers: LocaleClasses.members,
+                                           equivalents: LocaleClasses.equivalents)
             for warning in t.warnings { printError("\(programName): warning: \(warning)") }
             set.rules[i].pattern = t.pattern
         }
@@ -132,6 +133,47 @@ enum LocaleClasses {
             }
         }
         cache[name] = ranges
+        return ranges
+    }
+
+    /// The characters the locale's collation puts in the equivalence class of
+    /// `character` (its UTF-8 bytes): what `[[=e=]]` means to grep (in `en_US.UTF-8`
+    /// `e`, `é`, `è`, `ê`, `ë`…; in `C.UTF-8` `e` alone). The C library's own regex
+    /// (`regcomp` of `[[=c=]]`) is asked about every code point, once per character
+    /// (about a second in a debug build; only patterns with `[=c=]` pay it).
+    /// Nil when the locale has no such collating element (grep: "Invalid collation
+    /// character").
+    static func equivalents(_ character: [UInt8]) -> [ClosedRange<UInt32>]? {
+        // Equivalence classes are the collation's (LC_COLLATE), as in grep.
+        guard setlocale(LC_COLLATE, "") != nil else { return [] }
+        var regex = regex_t()
+        let source = Array("[[=".utf8) + character + Array("=]]".utf8) + [0]
+        let compiled = source.withUnsafeBufferPointer { p in
+            p.baseAddress!.withMemoryRebound(to: CChar.self, capacity: p.count) { regcomp(&regex, $0, REG_NOSUB) }
+        }
+        // 3 is REG_ECOLLATE (glibc's reg_errcode_t, which Swift does not import).
+        guard compiled == 0 else { return compiled == 3 ? nil : [] }
+        defer { regfree(&regex) }
+        var ranges: [ClosedRange<UInt32>] = []
+        var start: UInt32?
+        var text = [CChar](repeating: 0, count: 5)
+        for c in UInt32(1)...0x110000 {
+            var member = false
+            if c < 0x110000, !(0xD800...0xDFFF).contains(c), let scalar = Unicode.Scalar(c) {
+                var n = 0
+                for byte in UTF8.encode(scalar)! {
+                    text[n] = CChar(bitPattern: byte)
+                    n += 1
+                }
+                text[n] = 0
+                member = regexec(&regex, text, 0, nil, 0) == 0
+            }
+            if member, start == nil { start = c }
+            if !member, let s = start {
+                ranges.append(s...(c - 1))
+                start = nil
+            }
+        }
         return ranges
     }
 }

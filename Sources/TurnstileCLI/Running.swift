@@ -70,10 +70,12 @@ func reportInputError(_ message: String) {
 /// the others are still processed; a broken pipe stops everything quietly, as does a
 /// sink that has all it needs (``OutputError/allDone``); any other write error is
 /// reported. `finish` runs after the last input (for totals), then the output is
-/// flushed.
+/// flushed. `unreadFolder` gets the name of a folder that could not be read, after its
+/// error (grep `-L` lists it).
 func runInputs(
     _ inputs: [String], output: OutputWriter,
     _ body: (_ fd: Int32, _ name: String) throws(ScanError) -> Void,
+    unreadFolder: (_ name: String) throws(OutputError) -> Void = { _ in },
     finish: () throws(OutputError) -> Void
 ) -> RunStatus {
     var status = RunStatus()
@@ -84,6 +86,12 @@ func runInputs(
         } catch {
             reportInputError(error.message)
             status.hadError = true
+            if error.isFolder {
+                do throws(OutputError) { try unreadFolder(inputName(path)) } catch {
+                    recordOutputFailure(error, in: &status)
+                    return status
+                }
+            }
             continue
         }
         defer { if fd != 0 { close(fd) } }
@@ -114,7 +122,7 @@ func recordOutputFailure(_ error: OutputError, in status: inout RunStatus) {
     switch error {
     case .brokenPipe: status.brokenPipe = true
     case .failed(let code):
-        printError("\(programName): cannot write the output: \(errnoDescription(code))")
+        printError("\(programName): write error: \(errnoDescription(code))")  // grep's words
         status.hadError = true
     case .inputDone, .allDone: break
     }

@@ -45,8 +45,9 @@ struct SearchRequest {
         }
         rules.reportStrategy(matcher)
         // grep -m 0 reads nothing and selects nothing; nor does grep read when no record
-        // can be selected, unless -L is to list the inputs.
-        if grep.limit == 0 { throw ExitCode(1) }
+        // can be selected, unless -L is to list the inputs (each opened, so a missing one
+        // is still an error).
+        if grep.limit == 0, grep.mode != .filesWithoutMatch { throw ExitCode(1) }
         if cannotSelect, !offsets, !json, grep.mode != .filesWithoutMatch { throw ExitCode(1) }
 
         let inputs: [String]
@@ -111,6 +112,8 @@ struct SearchRequest {
             settings.delimiterByte = run.delimiter.byte
             settings.nullAfterName = grep.nullAfterName
             settings.lineBuffered = grep.lineBuffered
+            // grep in a UTF-8 locale: a line with an encoding error makes the input binary.
+            settings.leavesOutEncodingErrors = reading.isGrep && !reading.bytesMode && run.binaryFiles != .text
             outcome = run.selectRecords(settings)
         }
         if outcome.truncated {

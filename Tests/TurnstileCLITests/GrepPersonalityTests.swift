@@ -58,11 +58,17 @@ struct GrepPersonalityTests {
     }
 
     static func compare(_ c: Case) throws {
-        for locale in c.locale.map({ [$0] }) ?? ["C", utf8Locale] {
-            let gnu = try run(c.script, path: "/usr/bin:/bin", locale: locale)
-            let ours = try run(c.script, path: linkFolder.path + ":/usr/bin:/bin", locale: locale)
+        try compare(c.script, locales: c.locale.map { [$0] } ?? ["C", utf8Locale])
+    }
+
+    /// Runs `script` with GNU grep and with the links under each of `locales` and
+    /// expects the same standard output, exit status and presence of error messages.
+    static func compare(_ script: String, locales: [String]) throws {
+        for locale in locales {
+            let gnu = try run(script, path: "/usr/bin:/bin", locale: locale)
+            let ours = try run(script, path: linkFolder.path + ":/usr/bin:/bin", locale: locale)
             #expect(gnu == ours, """
-                LC_ALL=\(locale) \(c.script)
+                LC_ALL=\(locale) \(script)
                 GNU grep (status \(gnu.status)): \(String(decoding: gnu.stdout, as: UTF8.self).debugDescription) \(gnu.stderr)
                 turnstile (status \(ours.status)): \(String(decoding: ours.stdout, as: UTF8.self).debugDescription) \(ours.stderr)
                 """)

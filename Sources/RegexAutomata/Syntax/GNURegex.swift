@@ -72,13 +72,21 @@ public enum GNURegex {
     ///     `\W`, `\s` and `\S` are written out as those ranges, so they mean what the
     ///     locale says (grep in a UTF-8 locale: `[[:alpha:]]` matches `é`). Without it
     ///     they are the parser's ASCII classes.
+    ///   - equivalents: the members of the equivalence class `[=c=]` of a character (its
+    ///     UTF-8 bytes) in the locale, as code point ranges (grep in `en_US.UTF-8`:
+    ///     `[[=e=]]` matches `é`), or nil when the locale has no such collating element
+    ///     (an error, as in grep); without it `[=c=]` is `c`.
     public static func translate(
         _ pattern: [UInt8], dialect: Dialect, bytesMode: Bool = false, dotMatchesNewline: Bool = false,
-        classMembers: ((String) -> [ClosedRange<UInt32>])? = nil
+        classMembers: ((String) -> [ClosedRange<UInt32>])? = nil,
+        equivalents: (([UInt8]) -> [ClosedRange<UInt32>]?)? = nil
     ) throws(Error) -> Translation {
         var reader = GNURegexReader(pattern: pattern, dialect: dialect, bytesMode: bytesMode,
                                     dotMatchesNewline: dotMatchesNewline)
-        if !bytesMode { reader.classMembers = classMembers }
+        if !bytesMode {
+            reader.classMembers = classMembers
+            reader.equivalents = equivalents
+        }
         return try reader.translate()
     }
 }
@@ -93,6 +101,8 @@ private struct GNURegexReader {
     var warnings: [String] = []
     /// The locale's classes (see ``GNURegex/translate(_:dialect:bytesMode:dotMatchesNewline:classMembers:)``).
     var classMembers: ((String) -> [ClosedRange<UInt32>])?
+    /// The locale's equivalence classes (`[=c=]`), by character.
+    var equivalents: (([UInt8]) -> [ClosedRange<UInt32>]?)?
 
     init(pattern: [UInt8], dialect: GNURegex.Dialect, bytesMode: Bool, dotMatchesNewline: Bool) {
         self.pattern = pattern
@@ -451,6 +461,19 @@ private struct GNURegexReader {
                 guard let character = singleCharacter(inner) else {
                     throw Self.fail("Invalid collation character")
                 }
+                if kind == UInt8(ascii: "=") {
+                    // An equivalence class cannot end a range: GNU says "Invalid range end".
+                    if peek() == UInt8(ascii: "-"), let next = peek(1), next != UInt8(ascii: "]") {
+                        throw Self.fail("Invalid range end")
+                    }
+                    if let equivalents {
+                        guard let ranges = equivalents(character) else { throw Self.fail("Invalid collation character") }
+                        if !ranges.isEmpty {
+                            out += Self.written(ranges)
+                            continue
+                        }
+                    }
+                }
                 if try range(from: character, into: &out) { continue }
                 out += escaped(character)
                 continue
@@ -470,6 +493,7 @@ private struct GNURegexReader {
         pos += 1
         let end: [UInt8]
         if next == UInt8(ascii: "["), let kind = peek(1), kind == UInt8(ascii: ".") || kind == UInt8(ascii: "=") {
+            if kind == UInt8(ascii: "=") { throw Self.fail("Invalid range end") }
             guard let close = findTerminator(kind, from: pos + 2),
                   let character = singleCharacter(Array(pattern[(pos + 2)..<close])) else {
                 throw Self.fail("Invalid range end")

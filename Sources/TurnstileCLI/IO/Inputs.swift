@@ -4,6 +4,8 @@ import Turnstile
 /// prints after `turnstile: `.
 struct InputError: Error {
     var message: String
+    /// The input is a folder (which grep opens, fails to read, and still lists under `-L`).
+    var isFolder = false
 }
 
 /// Opens `path` for reading (`-` is standard input). Directories are errors.
@@ -16,7 +18,7 @@ func openInput(_ path: String) throws(InputError) -> Int32 {
     guard fstat(fd, &info) == 0 else { return fd }
     if (info.st_mode & S_IFMT) == S_IFDIR, fd != 0 {
         close(fd)
-        throw InputError(message: "\(path): \(programName == "grep" ? "Is a directory" : "is a directory")")
+        throw InputError(message: "\(path): \(programName == "grep" ? "Is a directory" : "is a directory")", isFolder: true)
     }
     if let output = outputFile, (info.st_mode & S_IFMT) == S_IFREG,
        info.st_dev == output.st_dev, info.st_ino == output.st_ino {

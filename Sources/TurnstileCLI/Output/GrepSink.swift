@@ -67,6 +67,9 @@ struct GrepSink: ChunkSink {
         /// `-T`: a tab before each non-empty line's text, numbers padded to
         /// ``GrepSink/numberWidth``.
         var initialTab = false
+        /// A UTF-8 locale without `-a`: a line (under `-o` a match) with an encoding error
+        /// is not printed, and the input is said to be binary at its end, as grep does.
+        var leavesOutEncodingErrors = false
     }
 
     let output: OutputWriter
@@ -86,11 +89,24 @@ struct GrepSink: ChunkSink {
     /// Context records still to print after the last selected one.
     private var afterLeft = 0
     /// `-m` was reached in this input: only trailing context is still printed.
-    private var maxReached = false
+    private(set) var maxReached = false
+    /// The input offset just after the last selected record (its terminator included):
+    /// where grep leaves a seekable standard input once `-m` is reached, so the next
+    /// reader continues there (`while grep -m1 x; do …; done < file`).
+    private(set) var afterLastSelected = 0
+    /// The current (truncated) record is the last selected one: ``afterLastSelected``
+    /// moves with its tail.
+    private var selectedTakesTail = false
+    /// A line or match of this input was left out for an encoding error.
+    private(set) var leftOutEncodingError = false
+    /// The record before the current one was selected (under `-v` grep prints a run of
+    /// selected records as one group).
+    private var previousSelected = false
     /// The last printed record, to decide on a `--` separator.
     private var lastPrinted: (input: Int, record: Int)?
     /// Unprinted records kept for `-B`: number, offset and bytes (terminator included).
-    private var beforeRing: [(record: Int, offset: Int, bytes: [UInt8])] = []
+    /// Under `-o -v` also the record's matches (context records are printed as matches).
+    private var beforeRing: [(record: Int, offset: Int, bytes: [UInt8], matches: [Match])] = []
     /// Whether the tail of the current truncated record is printed.
     private var printTail = false
     /// The current truncated record went into ``beforeRing``: its tail goes there too.
@@ -130,6 +146,9 @@ struct GrepSink: ChunkSink {
         selectedInInput = 0
         afterLeft = 0
         maxReached = false
+        afterLastSelected = 0
+        leftOutEncodingError = false
+        previousSelected = false
         beforeRing.removeAll()
         printTail = false
         ringTakesTail = false
@@ -189,6 +208,7 @@ struct GrepSink: ChunkSink {
     /// context after a selected record, the last `before` ones context before the next.
     mutating func cleanRun(_ bytes: UnsafeBufferPointer<UInt8>, records n: Int) throws(OutputError) {
         let first = recordNumber, base = nextOffset
+        if n > 0 { previousSelected = false }
         recordNumber += n
         nextOffset += bytes.count
         guard settings.mode == .records, hasContext, let byte = settings.delimiterByte, n > 0 else { return }
@@ -197,8 +217,16 @@ struct GrepSink: ChunkSink {
         while afterLeft > 0, at < bytes.count {
             let end = Self.find(byte, in: bytes, from: at) ?? bytes.count
             let next = min(end + 1, bytes.count)
-            try printContext(UnsafeBufferPointer(rebasing: bytes[at..<end]), UnsafeBufferPointer(rebasing: bytes[end..<next]),
-                             number: first + index + 1, offset: base + at, truncated: false)
+            let printed = try printContext(UnsafeBufferPointer(rebasing: bytes[at..<end]),
+                                           UnsafeBufferPointer(rebasing: bytes[end..<next]),
+                                           number: first + index + 1, offset: base + at, truncated: false)
+            if !printed {
+                // grep's trailing context stops at a line left out, which may still be
+                // context before the next selected line.
+                afterLeft = 0
+                if maxReached { throw .inputDone }
+                break
+            }
             afterLeft -= 1
             index += 1
             at = next
@@ -221,7 +249,7 @@ struct GrepSink: ChunkSink {
             let next = min(end + 1, bytes.count)
             if beforeRing.count == settings.before { beforeRing.removeFirst() }
             number += 1
-            beforeRing.append((number, base + s, Array(bytes[s..<next])))
+            beforeRing.append((number, base + s, Array(bytes[s..<next]), []))
         }
     }
 
@@ -260,22 +288,37 @@ struct GrepSink: ChunkSink {
         nextOffset = offset + content.count + terminator.count
         printTail = false
         ringTakesTail = false
+        selectedTakesTail = false
         if maxReached {
             // Only the context after the last selected record is still wanted.
-            try printContext(content, terminator, number: recordNumber, offset: offset, truncated: truncated)
-            afterLeft -= 1
+            let printed = try printContext(content, terminator, number: recordNumber, offset: offset, matches: matches,
+                                           truncated: truncated)
+            afterLeft = printed ? afterLeft - 1 : 0
             if afterLeft <= 0 { try endInput(after: truncated) }
             return
         }
         let selected = matches.isEmpty == settings.invert
+        defer { previousSelected = selected }
         guard selected else {
             if settings.mode == .records {
                 if afterLeft > 0 {
-                    try printContext(content, terminator, number: recordNumber, offset: offset, truncated: truncated)
+                    let printed = try printContext(content, terminator, number: recordNumber, offset: offset,
+                                                   matches: matches, truncated: truncated)
                     afterLeft -= 1
+                    if !printed {
+                        // As grep: the trailing context ends at a line left out, which
+                        // may still be context before the next selected line.
+                        afterLeft = 0
+                        if settings.before > 0 {
+                            if beforeRing.count == settings.before { beforeRing.removeFirst() }
+                            beforeRing.append((recordNumber, offset, Array(content) + (truncated ? [] : terminated(terminator)), []))
+                            ringTakesTail = truncated
+                        }
+                    }
                 } else if settings.before > 0 {
                     if beforeRing.count == settings.before { beforeRing.removeFirst() }
-                    beforeRing.append((recordNumber, offset, Array(content) + (truncated ? [] : terminated(terminator))))
+                    beforeRing.append((recordNumber, offset, Array(content) + (truncated ? [] : terminated(terminator)),
+                                       settings.onlyMatching && settings.invert ? Array(matches) : []))
                     ringTakesTail = truncated
                 }
             }
@@ -284,6 +327,8 @@ struct GrepSink: ChunkSink {
         selectedAny = true
         selectedInInput += 1
         selectedSinceTake += 1
+        afterLastSelected = nextOffset
+        selectedTakesTail = truncated
         matchesSinceTake += settings.invert ? 1 : matches.count
         switch settings.mode {
         case .quiet:
@@ -302,19 +347,47 @@ struct GrepSink: ChunkSink {
                 printError("\(programName): \(listName): binary file matches")
                 throw .inputDone
             }
+            // grep decides on `--` once, where the group starts (its first context
+            // record, printed or left out for an encoding error).
+            // Under -v grep prints a run of selected records as one group.
+            var groupStarted = settings.invert && previousSelected
             for kept in beforeRing {
-                try separateIfNeeded(kept.record)
-                if !settings.onlyMatching {
-                    try writePrefix(record: kept.record, offset: kept.offset, separator: UInt8(ascii: "-"),
-                                    empty: kept.bytes.count <= 1)
-                    try output.write(kept.bytes)
+                defer { groupStarted = true }
+                if settings.onlyMatching {
+                    try separateIfNeeded(kept.record, decides: !groupStarted)
+                    if settings.invert {
+                        try kept.bytes.withUnsafeBufferPointer { (bytes) throws(OutputError) in
+                            try writeMatches(bytes, number: kept.record, offset: kept.offset, matches: kept.matches[...],
+                                             separator: UInt8(ascii: "-"))
+                        }
+                    }
+                    continue
                 }
+                let leftOut = kept.bytes.withUnsafeBufferPointer { leavesOut($0) }
+                try separateIfNeeded(kept.record, decides: !groupStarted, printed: !leftOut)
+                if leftOut { continue }
+                try writePrefix(record: kept.record, offset: kept.offset, separator: UInt8(ascii: "-"),
+                                empty: kept.bytes.count <= 1)
+                try output.write(kept.bytes)
             }
             beforeRing.removeAll(keepingCapacity: true)
-            try separateIfNeeded(recordNumber)
-            if settings.onlyMatching {
-                try writeMatches(content, offset: offset, matches: matches)
+            var leftOut = false
+            if !settings.onlyMatching && leavesOut(content) {
+                // A line with an encoding error is not printed (grep: binary); grep's
+                // trailing context then stops, and the line may still be context
+                // before the next selected one.
+                leftOut = true
+                try separateIfNeeded(recordNumber, decides: !groupStarted, printed: false)
+                if settings.before > 0 {
+                    beforeRing.append((recordNumber, offset, Array(content) + (truncated ? [] : terminated(terminator)), []))
+                    ringTakesTail = truncated
+                }
+            } else if settings.onlyMatching {
+                try separateIfNeeded(recordNumber, decides: !groupStarted)
+                // Under -v a selected record has no match: -o prints nothing for it.
+                try writeMatches(content, number: recordNumber, offset: offset, matches: matches, separator: UInt8(ascii: ":"))
             } else {
+                try separateIfNeeded(recordNumber, decides: !groupStarted)
                 try writePrefix(record: recordNumber, offset: offset, separator: UInt8(ascii: ":"), empty: content.isEmpty)
                 if settings.color && !matches.isEmpty {
                     try writeHighlighted(content, matches)
@@ -323,7 +396,7 @@ struct GrepSink: ChunkSink {
                 }
                 if truncated { printTail = true } else { try output.write(terminated(terminator)) }
             }
-            afterLeft = settings.after
+            afterLeft = leftOut ? 0 : settings.after
             if settings.lineBuffered { try output.flush() }
         }
         if let limit = settings.maxCount, selectedInInput >= limit {
@@ -334,6 +407,7 @@ struct GrepSink: ChunkSink {
 
     mutating func tail(_ bytes: UnsafeBufferPointer<UInt8>, end: UnsafeBufferPointer<UInt8>?) throws(OutputError) {
         nextOffset += bytes.count + (end?.count ?? 0)
+        if selectedTakesTail { afterLastSelected = nextOffset }
         if ringTakesTail, !beforeRing.isEmpty {
             beforeRing[beforeRing.count - 1].bytes += Array(bytes)
             if let end { beforeRing[beforeRing.count - 1].bytes += terminated(end) }
@@ -354,28 +428,49 @@ struct GrepSink: ChunkSink {
         if truncated { inputDoneAfterTail = true } else { throw .inputDone }
     }
 
+    /// Whether `bytes`, about to be printed, are left out for an encoding error (a UTF-8
+    /// locale without `-a`: grep then calls the input binary); remembers that one was.
+    private mutating func leavesOut(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard settings.leavesOutEncodingErrors, BinaryDetection.hasEncodingErrors(bytes) else { return false }
+        leftOutEncodingError = true
+        return true
+    }
+
     /// The record's terminator, or the default one after a last record without any.
     private func terminated(_ terminator: UnsafeBufferPointer<UInt8>) -> [UInt8] {
         terminator.isEmpty ? settings.terminator : Array(terminator)
     }
 
-    /// A context record (`-A`, or after `-m`): printed with `-` separators, except under
-    /// `-o`, where it is not shown but still joins its group (as grep).
+    /// A context record (`-A`, or after `-m`), and whether it was printed (not left out
+    /// for an encoding error): printed with `-` separators, except under
+    /// `-o`, where only its matches are printed (as grep: with `-v` the context records
+    /// are the ones with matches, each printed with `-` separators) and it still joins
+    /// its group.
+    @discardableResult
     private mutating func printContext(
         _ content: UnsafeBufferPointer<UInt8>, _ terminator: UnsafeBufferPointer<UInt8>, number: Int, offset: Int,
-        truncated: Bool
-    ) throws(OutputError) {
-        try separateIfNeeded(number)
-        guard !settings.onlyMatching else { return }
+        matches: ArraySlice<Match> = [], truncated: Bool
+    ) throws(OutputError) -> Bool {
+        // Context after a selected record never starts a group.
+        let leftOut = !settings.onlyMatching && leavesOut(content)
+        try separateIfNeeded(number, decides: false, printed: !leftOut)
+        if leftOut { return false }
+        guard !settings.onlyMatching else {
+            // Without -v a context record's matches (after -m) are not printed.
+            guard settings.invert else { return true }
+            try writeMatches(content, number: number, offset: offset, matches: matches, separator: UInt8(ascii: "-"))
+            return true
+        }
         try writePrefix(record: number, offset: offset, separator: UInt8(ascii: "-"), empty: content.isEmpty)
         try output.write(content)
         if truncated { printTail = true } else { try output.write(terminated(terminator)) }
+        return true
     }
 
-    /// `--` when `record` does not follow the last printed record (in this input), then
-    /// remembers it as printed.
-    private mutating func separateIfNeeded(_ record: Int) throws(OutputError) {
-        if settings.separators, let separator = settings.groupSeparator, let last = lastPrinted,
+    /// `--` when `record` starts a group (`decides`) and does not follow the last printed
+    /// record (in this input), then remembers it as printed unless it was left out.
+    private mutating func separateIfNeeded(_ record: Int, decides: Bool = true, printed: Bool = true) throws(OutputError) {
+        if decides, settings.separators, let separator = settings.groupSeparator, let last = lastPrinted,
            last.input != inputSerial || last.record + 1 != record {
             if settings.color {
                 try output.write(settings.colors.start(settings.colors.separator) + separator + settings.colors.end(settings.colors.separator) + [0x0A])
@@ -383,7 +478,7 @@ struct GrepSink: ChunkSink {
                 try output.write(separator + [0x0A])
             }
         }
-        lastPrinted = (inputSerial, record)
+        if printed { lastPrinted = (inputSerial, record) }
     }
 
     /// `name:`, `number:` and `offset:` as the flags ask (`-` for context records),
@@ -424,10 +519,11 @@ struct GrepSink: ChunkSink {
 
     /// `-o`: each non-empty match on a line of its own (grep skips empty matches).
     private mutating func writeMatches(
-        _ content: UnsafeBufferPointer<UInt8>, offset: Int, matches: ArraySlice<Match>
+        _ content: UnsafeBufferPointer<UInt8>, number: Int, offset: Int, matches: ArraySlice<Match>, separator: UInt8
     ) throws(OutputError) {
         for m in matches where m.end > m.start && m.end <= content.count {
-            try writePrefix(record: recordNumber, offset: offset + m.start, separator: UInt8(ascii: ":"))
+            if leavesOut(UnsafeBufferPointer(rebasing: content[m.range])) { continue }
+            try writePrefix(record: number, offset: offset + m.start, separator: separator)
             if settings.color { try output.write(settings.colors.start(settings.colors.match)) }
             try output.write(UnsafeBufferPointer(rebasing: content[m.range]))
             if settings.color { try output.write(settings.colors.end(settings.colors.match)) }
