@@ -27,7 +27,11 @@ let eventMachineExamples = ["gate", "navigation", "news-screen", "water", "app-f
 
 let package = Package(
     name: "Turnstile",
-    platforms: [.macOS(.v15)],
+    // Synchronization (Mutex, Atomic: TestClock, the server, the threaded pipeline) sets
+    // the floor; Observation (the machines' observable `state`) needs one release less.
+    // No `isolated deinit` (it would need macOS 15.4 / iOS 18.4): see MachineCore.swift.
+    // Only Linux builds and tests here (README, "The event machine in an iOS app").
+    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
         .library(name: "AutomatonCore", targets: ["AutomatonCore"]),
         .library(name: "EventMachine", targets: ["EventMachine"]),
@@ -42,6 +46,15 @@ let package = Package(
         .executable(name: "turnstile", targets: ["TurnstileCLI"]),
         // The oracle is a product only so that Benchmarks/ can import it.
         .library(name: "PCRE2Oracle", targets: ["PCRE2Oracle"]),
+    ],
+    // An app that depends on the libraries only writes `traits: []`, and neither
+    // swift-argument-parser nor swift-nio is resolved into its Package.resolved: a
+    // package dependency whose every use is guarded by a disabled trait is not resolved
+    // (DESIGN.md, "Depending on the event machine alone"; checked by
+    // Scripts/check-event-machine-dependencies.sh). Built here, Tools is on by default.
+    traits: [
+        .trait(name: "Tools", description: "The turnstile executable's packages: swift-argument-parser and swift-nio."),
+        .default(enabledTraits: ["Tools"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -73,7 +86,7 @@ let package = Package(
             name: "TurnstileCLI",
             dependencies: [
                 "Turnstile", "AutomatonCore", "SpamdProtocol", "TurnstileServer", "LearningStore",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["Tools"])),
             ],
             swiftSettings: strict
         ),
@@ -93,8 +106,8 @@ let package = Package(
             name: "TurnstileServer",
             dependencies: [
                 "SpamdProtocol",
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOCore", package: "swift-nio", condition: .when(traits: ["Tools"])),
+                .product(name: "NIOPosix", package: "swift-nio", condition: .when(traits: ["Tools"])),
             ],
             swiftSettings: strict
         ),

@@ -59,6 +59,7 @@ enum AppEvent: Discriminated, Hashable {
         case .signOut: .signOut
         }
     }
+    static let valuesWithoutData: [AppEvent] = [.timedOut, .retry, .signOut]   // for `canEnter`
 }
 
 /// The session endpoint, scripted: the first call never answers (a dead network), the
@@ -82,8 +83,7 @@ actor SessionService {
     init(service: SessionService) throws {
         machine = try MainActorStateMachine(initial: .launching, rules: [
             // The response picks the next state.
-            .on(.sessionChecked, from: .launching, to: [.signedIn, .signedOut, .offline]) { _, event in
-                guard case .sessionChecked(let response) = event else { return nil }
+            .on(.sessionChecked, as: AppEvent.sessionChecked, from: .launching, to: [.signedIn, .signedOut, .offline]) { _, response in
                 switch response {
                 case .valid(let user): return .signedIn(user)
                 case .expired: return .signedOut
@@ -92,10 +92,7 @@ actor SessionService {
             },
             .on(.timedOut, from: .launching, to: .offline),
             .on(.retry, from: .offline, to: .launching),
-            .on(.signIn, from: .signedOut, to: [.signedIn]) { _, event in
-                guard case .signIn(let user) = event else { return nil }
-                return .signedIn(user)
-            },
+            .on(.signIn, as: AppEvent.signIn, from: .signedOut, to: [.signedIn]) { _, user in .signedIn(user) },
             .on(.signOut, from: .signedIn, to: .signedOut),
         ])
         machine.onDidEnter(.launching) { _ in print("  checking the session…") }

@@ -23,6 +23,8 @@ enum GateEvent: Discriminated, Hashable {
         case .push: .push
         }
     }
+    // The case without data, so that `canEnter` asks its rule and guards as `fire` would.
+    static let valuesWithoutData: [GateEvent] = [.push]
 }
 
 let fare = 25

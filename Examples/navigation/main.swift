@@ -44,6 +44,8 @@ enum Navigation: Discriminated, Hashable {
         case .closeSettings: .closeSettings
         }
     }
+    // The cases without data: `canEnter` asks their rules and guards as `fire` would.
+    static let valuesWithoutData: [Navigation] = [.openLibrary, .back, .goHome, .openSettings, .closeSettings]
 }
 
 /// What UIKit's navigation controller would do; here it prints.
@@ -65,10 +67,7 @@ enum Navigation: Discriminated, Hashable {
     init() throws {
         machine = try MainActorStateMachine(initial: .tabs, rules: [
             .on(.openLibrary, from: .home, to: .library),
-            .on(.open, from: .library, to: [.detail]) { _, event in
-                guard case .open(let book) = event else { return nil }
-                return .detail(book)
-            },
+            .on(.open, as: Navigation.open, from: .library, to: [.detail]) { _, book in .detail(book) },
             .on(.back, from: .detail, to: .library),
             .on(.back, from: .library, to: .home),
             .on(.goHome, from: .tabs, to: .home),             // from any tab screen
@@ -78,22 +77,23 @@ enum Navigation: Discriminated, Hashable {
             .parent(.tabs, children: [.home, .library, .detail], initial: .home, history: true),
         ])
 
-        // Hooks run on the main actor: they may update UI directly.
-        machine.onDidEnter(.home) { [unowned self] _ in show("Home") }
-        machine.onDidEnter(.library) { [unowned self] _ in show("Library") }
-        machine.onDidEnter(.detail) { [unowned self] transition in
-            if case .detail(let book) = transition.to { show("“\(book.title)”") }
+        // Hooks run on the main actor: they may update UI directly. Each is handed the
+        // coordinator (held weakly, skipped once it is gone): no hook captures `self`.
+        machine.onDidEnter(.home, owner: self) { app, _ in app.show("Home") }
+        machine.onDidEnter(.library, owner: self) { app, _ in app.show("Library") }
+        machine.onDidEnter(.detail, owner: self) { app, transition in
+            if case .detail(let book) = transition.to { app.show("“\(book.title)”") }
         }
-        machine.onDidEnter(.settings) { [unowned self] _ in show("Settings") }
+        machine.onDidEnter(.settings, owner: self) { app, _ in app.show("Settings") }
         machine.onDidExit(.tabs) { _ in print("  (tab bar hidden)") }
         machine.onDidEnter(.tabs) { transition in
             if transition.from != nil { print("  (tab bar shown)") }
         }
-        machine.onDidEnter(.detail) { [unowned self] _ in fadeIn = 0 }
-        machine.onUpdate(.detail) { [unowned self] deltaTime in
-            guard fadeIn < 1 else { return }
-            fadeIn = min(1, fadeIn + deltaTime * 2)
-            if fadeIn == 1 { print("  cover faded in") }
+        machine.onDidEnter(.detail, owner: self) { app, _ in app.fadeIn = 0 }
+        machine.onUpdate(.detail, owner: self) { app, deltaTime in
+            guard app.fadeIn < 1 else { return }
+            app.fadeIn = min(1, app.fadeIn + deltaTime * 2)
+            if app.fadeIn == 1 { print("  cover faded in") }
         }
     }
 

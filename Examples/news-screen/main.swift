@@ -44,6 +44,7 @@ enum NewsEvent: Discriminated, Hashable {
         case .failed: .failed
         }
     }
+    static let valuesWithoutData: [NewsEvent] = [.refresh]   // for `canEnter`
 }
 
 /// A news service that answers from a script (a real one would call URLSession).
@@ -65,24 +66,22 @@ actor NewsService {
     init(service: NewsService) throws {
         machine = try MainActorStateMachine(initial: .empty, rules: [
             .on(.refresh, from: [.empty, .articles, .failed], to: .loading),
-            // The response picks the next state, among the cases declared here.
-            .on(.loaded, from: .loading, to: [.empty, .articles]) { _, event in
-                guard case .loaded(let articles) = event else { return nil }
-                return articles.isEmpty ? .empty : .articles(articles)
+            // The response picks the next state, among the cases declared here; `as:`
+            // hands the rule the event's data.
+            .on(.loaded, as: NewsEvent.loaded, from: .loading, to: [.empty, .articles]) { _, articles in
+                articles.isEmpty ? .empty : .articles(articles)
             },
-            .on(.failed, from: .loading, to: [.failed]) { _, event in
-                guard case .failed(let message) = event else { return nil }
-                return .failed(message)
-            },
+            .on(.failed, as: NewsEvent.failed, from: .loading, to: [.failed]) { _, message in .failed(message) },
         ])
-        // @MainActor hooks: view-model state, no assumeIsolated.
-        machine.onDidEnter(.empty) { [unowned self] _ in banner = "Nothing to read yet. Pull to refresh." }
-        machine.onDidEnter(.loading) { [unowned self] _ in banner = "Loading…" }
-        machine.onDidEnter(.articles) { [unowned self] transition in
-            if case .articles(let articles) = transition.to { banner = "\(articles.count) new articles" }
+        // @MainActor hooks: view-model state, no assumeIsolated. Each is handed the
+        // view model (held weakly, skipped once it is gone), so none captures `self`.
+        machine.onDidEnter(.empty, owner: self) { model, _ in model.banner = "Nothing to read yet. Pull to refresh." }
+        machine.onDidEnter(.loading, owner: self) { model, _ in model.banner = "Loading…" }
+        machine.onDidEnter(.articles, owner: self) { model, transition in
+            if case .articles(let articles) = transition.to { model.banner = "\(articles.count) new articles" }
         }
-        machine.onDidEnter(.failed) { [unowned self] transition in
-            if case .failed(let message) = transition.to { banner = "Could not load: \(message)" }
+        machine.onDidEnter(.failed, owner: self) { model, transition in
+            if case .failed(let message) = transition.to { model.banner = "Could not load: \(message)" }
         }
         // The request lives as long as the screen is loading.
         // Its context's `send` does nothing once the task is cancelled (the user left,

@@ -30,6 +30,14 @@
 /// }
 /// ```
 ///
+/// ``StateMachine/canEnter(_:)`` answers exactly what `fire` would do — rule and guards —
+/// for the event cases it has a value of: ``valuesWithoutData``. A `CaseIterable` type
+/// gets them for free; an enum with data lists its cases without data in one line:
+///
+/// ```swift
+/// static let valuesWithoutData: [GateEvent] = [.push]
+/// ```
+///
 /// Every value's `case` must be one of `Case.allCases`; a definition reports a case it
 /// does not know as a ``StateMachine/DefinitionError``, a machine as a
 /// ``StateMachine/TransitionError`` — never a trap.
@@ -40,6 +48,25 @@ public protocol Discriminated: Sendable {
     associatedtype Case: CaseIterable & Hashable & Sendable
     /// The case of this value.
     var `case`: Case { get }
+    /// The values of the cases that carry no data (at most one per case), so that
+    /// ``StateMachine/canEnter(_:)`` can ask their rules and guards as `fire` would.
+    /// `allCases` for a `CaseIterable` type; empty by default otherwise.
+    static var valuesWithoutData: [Self] { get }
+}
+
+extension Discriminated {
+    /// None known: list them to make ``StateMachine/canEnter(_:)`` exact for those cases.
+    public static var valuesWithoutData: [Self] { [] }
+
+    /// The value of `case` when it carries no data (one of ``valuesWithoutData``).
+    ///
+    /// - Complexity: O(|valuesWithoutData|).
+    static func value(of case: Case) -> Self? { valuesWithoutData.first { $0.case == `case` } }
+}
+
+extension Discriminated where Self: CaseIterable {
+    /// Every value: no case carries data.
+    public static var valuesWithoutData: [Self] { Array(allCases) }
 }
 
 extension Discriminated where Self: CaseIterable & Hashable {

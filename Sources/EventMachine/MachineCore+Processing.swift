@@ -87,6 +87,12 @@ extension MachineCore {
         case .timeout(let event, let position, let generation):
             guard entryCount[position] == generation, table.contains(position, leaf) else { return nil }
             return processEvent(event, hooks: locked { self.hooks }, call: call, check: check, reject: reject, announce: announce)
+        case .enter(let target):
+            let t = table.stateIndex.index(of: target.case)
+            guard t >= 0 else { return nil }
+            let (hooks, history) = locked { (self.hooks, self.history) }
+            return run(table.enterPlan(from: state, at: leaf, to: target, position: t, history: history), eventClass: -1,
+                       hooks: hooks, call: call, check: check, reject: reject, announce: announce)
         }
     }
 
@@ -214,19 +220,23 @@ extension MachineCore {
 }
 
 extension StateMachine.Definition {
-    /// `true` when some event valid in the leaf `state` may lead to `target`: for a plain
-    /// event (its own case) planned and accepted by `accepts`; for an event with data,
-    /// declared.
+    /// `true` when some event valid in the leaf `state` leads into `target` (to it or to
+    /// a state nested in it): for an event case without data (``Discriminated/valuesWithoutData``)
+    /// exactly as `fire` would decide — its rule planned, its guards asked through
+    /// `accepts`; for a case that carries data, when the table declares the edge (its
+    /// rule and guards need the data).
     func canEnter(_ target: State.Case, from state: State, leaf: Int, history: [State?],
                   accepts: (Int, StateMachine.Transition) -> Bool) -> Bool {
+        guard let t = position(of: target) else { return false }
         for e in validEvents(in: state.case) {
-            let declared = destinations(from: state.case, on: e)
-            guard let event = e as? Event else {
-                if declared.contains(target) { return true }
+            guard let event = Event.value(of: e) else {
+                if destinations(from: state.case, on: e).contains(where: { d in
+                    position(of: d).map { table.contains(t, $0) || table.contains($0, t) } ?? false
+                }) { return true }
                 continue
             }
             guard case .success(let plan) = table.plan(event, in: state, leaf: leaf, history: history),
-                  plan.transition.to.case == target || declared.contains(target),
+                  table.contains(t, plan.leaf),
                   let c = eventClass(e) else { continue }
             if accepts(c, plan.transition) { return true }
         }

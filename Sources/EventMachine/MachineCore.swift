@@ -51,6 +51,8 @@ internal final class MachineCore<State: Discriminated, Event: Discriminated, Hoo
         /// A timeout's event, fired only if the state at `position` is still in its
         /// `generation`-th entry.
         case timeout(Event, position: Int, generation: Int)
+        /// A move straight to a state, without an event (GameplayKit's `enter(_:)`).
+        case enter(State)
     }
 
     /// What ``begin(_:reply:queueIfBusy:)`` did with an event.
@@ -153,9 +155,53 @@ internal final class MachineCore<State: Discriminated, Event: Discriminated, Hoo
         }
     }
 
-    /// The tasks to cancel and streams to finish when the machine goes.
-    func teardown() -> ([Task<Void, Never>], [AsyncStream<Transition>.Continuation]) {
-        locked { (running.flatMap { $0 }, hooks.subscribers.map(\.continuation)) }
+    /// The machine is gone (only it holds its core): the tasks of its states are
+    /// cancelled and its `transitions` streams end.
+    ///
+    /// Here rather than in the machines' own deinits: the main-actor machine's would have
+    /// to be an `isolated deinit` to read its core, which needs macOS 15.4 / iOS 18.4 (or
+    /// a back-deployed shim); cancelling a task and finishing a stream are safe from any
+    /// thread, and nothing else can reach the core any more, so no lock is needed.
+    deinit {
+        for tasks in running { for task in tasks { task.cancel() } }
+        for subscriber in hooks.subscribers { subscriber.continuation.finish() }
+    }
+
+    // MARK: History
+
+    /// By parent case: the leaf value the machine was in when it last left it (parents
+    /// that keep history only).
+    func savedHistory() -> [State.Case: State] {
+        locked {
+            var saved: [State.Case: State] = [:]
+            for (p, value) in history.enumerated() { if let value { saved[definition.states[p]] = value } }
+            return saved
+        }
+    }
+
+    /// Forgets the history of `parent` (of every parent when nil): entering it enters its
+    /// initial child again.
+    func clearHistory(of parent: State.Case?) {
+        locked {
+            if let parent {
+                let p = table.stateIndex.index(of: parent)
+                if p >= 0 { history[p] = nil }
+            } else {
+                for p in history.indices { history[p] = nil }
+            }
+        }
+    }
+
+    /// Restores history saved by ``savedHistory()``: for each parent that keeps history,
+    /// a value whose case is a leaf inside it (others are ignored).
+    func restoreHistory(_ saved: [State.Case: State]) {
+        locked {
+            for (parent, value) in saved {
+                let p = table.stateIndex.index(of: parent), v = table.stateIndex.index(of: value.case)
+                guard p >= 0, v >= 0, table.keepsHistory[p], table.initialChild[v] == nil, table.contains(p, v), p != v else { continue }
+                history[p] = value
+            }
+        }
     }
 
     // MARK: Taking the machine

@@ -20,8 +20,12 @@ internal final class MachineHooks<State: Discriminated, Event: Discriminated, Ho
     /// By event class: the event's own guards, then the machine-wide ones, each in
     /// registration order (the order they are asked in).
     @exclusivity(unchecked) @usableFromInline var guards: [[Guard]]
-    /// The guards as registered: with their event class, nil for machine-wide ones.
-    var registeredGuards: [(eventClass: Int?, body: Guard)] = []
+    /// The guards as registered: with their id and event class, nil for machine-wide ones.
+    var registeredGuards: [(id: Int, eventClass: Int?, body: Guard)] = []
+    /// The ids of the hooks in each `[[Hook]]` list, parallel to it (for removal).
+    var ids: [ReferenceWritableKeyPath<MachineHooks, [[Hook]]>: [[Int]]] = [:]
+    /// The ids of `updates`, parallel to it.
+    var updateIDs: [[Int]]
     /// By state position.
     @exclusivity(unchecked) @usableFromInline var willExit: [[Hook]], willEnter: [[Hook]], didExit: [[Hook]], didEnter: [[Hook]]
     /// By state position: starters of state-scoped work, run after the did-enter hooks.
@@ -75,6 +79,7 @@ internal final class MachineHooks<State: Discriminated, Event: Discriminated, Ho
         didEnter = Array(repeating: [], count: n)
         startWork = Array(repeating: [], count: n)
         updates = Array(repeating: [], count: n)
+        updateIDs = Array(repeating: [], count: n)
         willFire = Array(repeating: [], count: e)
         didFire = Array(repeating: [], count: e)
         quiet = []
@@ -98,6 +103,8 @@ internal final class MachineHooks<State: Discriminated, Event: Discriminated, Ho
         c.didEnter = didEnter
         c.startWork = startWork
         c.updates = updates
+        c.updateIDs = updateIDs
+        c.ids = ids
         c.willFire = willFire
         c.didFire = didFire
         c.observers = observers
@@ -110,6 +117,36 @@ internal final class MachineHooks<State: Discriminated, Event: Discriminated, Ho
         c.streaming = streaming
         c.quietUnknown = quietUnknown
         return c
+    }
+
+    /// Adds `hook` with its `id` to `list` at `index` (a state position or event class).
+    func add(_ hook: Hook, id: Int, to list: ReferenceWritableKeyPath<MachineHooks, [[Hook]]>, at index: Int) {
+        self[keyPath: list][index].append(hook)
+        ids[list, default: Array(repeating: [], count: self[keyPath: list].count)][index].append(id)
+    }
+
+    /// Removes the hook, guard or update registered with `id`, if any.
+    func remove(id: Int) {
+        for (list, rows) in ids {
+            for (index, row) in rows.enumerated() {
+                if let k = row.firstIndex(of: id) {
+                    self[keyPath: list][index].remove(at: k)
+                    ids[list]![index].remove(at: k)
+                    return
+                }
+            }
+        }
+        if let k = registeredGuards.firstIndex(where: { $0.id == id }) {
+            registeredGuards.remove(at: k)
+            return
+        }
+        for p in updateIDs.indices {
+            if let k = updateIDs[p].firstIndex(of: id) {
+                updates[p].remove(at: k)
+                updateIDs[p].remove(at: k)
+                return
+            }
+        }
     }
 
     /// Rebuilds `guards` and `quiet` after a change.

@@ -25,7 +25,7 @@ import Observation
 ///             .on(.coin, from: [.locked, .unlocked], to: .unlocked),
 ///             .on(.push, from: [.locked, .unlocked], to: .locked),
 ///         ])
-///         machine.onDidEnter(.unlocked) { [unowned self] _ in message = "Welcome" }
+///         machine.onDidEnter(.unlocked, owner: self) { model, _ in model.message = "Welcome" }
 ///         machine.start()
 ///     }
 /// }
@@ -40,6 +40,7 @@ public final class MainActorStateMachine<State: Discriminated, Event: Discrimina
     public typealias Definition = StateMachine<State, Event>.Definition
     public typealias Rule = StateMachine<State, Event>.Rule
     public typealias Nesting = StateMachine<State, Event>.Nesting
+    public typealias Delay = StateMachine<State, Event>.Delay
     public typealias Next = StateMachine<State, Event>.Next
     public typealias Edge = StateMachine<State, Event>.Edge
     public typealias Transition = StateMachine<State, Event>.Transition
@@ -48,6 +49,7 @@ public final class MainActorStateMachine<State: Discriminated, Event: Discrimina
     public typealias FireResult = StateMachine<State, Event>.FireResult
     public typealias FireOutcome = StateMachine<State, Event>.FireOutcome
     public typealias ObserverID = StateMachine<State, Event>.ObserverID
+    public typealias HookID = StateMachine<State, Event>.HookID
     /// Called with a transition, on the main actor.
     public typealias Hook = @MainActor (Transition) -> Void
     /// Decides, on the main actor, whether a transition the table allows may happen.
@@ -69,6 +71,21 @@ public final class MainActorStateMachine<State: Discriminated, Event: Discrimina
         self.definition = definition
         let state = definition.initialState
         self.core = Core(definition: definition, state: state, leaf: definition.position(of: state.case) ?? 0, lock: NoLock())
+        startDelays(clock: ContinuousClock())
+    }
+
+    /// Creates a machine running `definition` whose delayed transitions are measured on
+    /// `clock`; see ``StateMachine/init(_:clock:)``.
+    public init<C: Clock>(_ definition: Definition, clock: C) where C.Duration == Duration {
+        self.definition = definition
+        let state = definition.initialState
+        self.core = Core(definition: definition, state: state, leaf: definition.position(of: state.case) ?? 0, lock: NoLock())
+        startDelays(clock: clock)
+    }
+
+    /// Registers the definition's delayed transitions as timeouts on `clock`.
+    private func startDelays<C: Clock>(clock: C) where C.Duration == Duration {
+        for delay in definition.delays { timeout(in: delay.state, after: delay.duration, clock: clock, fire: delay.event) }
     }
 
     /// Creates a machine running `definition` that starts in `initialState` (a parent
@@ -82,19 +99,16 @@ public final class MainActorStateMachine<State: Discriminated, Event: Discrimina
         let (state, leaf) = definition.table.resolved(initialState, at: p, history: Array(repeating: nil, count: definition.states.count))
         self.definition = definition
         self.core = Core(definition: definition, state: state, leaf: leaf, lock: NoLock())
+        startDelays(clock: ContinuousClock())
     }
 
     /// Builds the definition from `rules` and creates a machine starting in `initial`.
     ///
     /// - Throws: ``StateMachine/DefinitionError``.
-    public convenience init(initial: State, rules: [Rule], nesting: [Nesting] = [], limits: Limits = Limits()) throws(DefinitionError) {
-        self.init(try Definition(initial: initial, rules: rules, nesting: nesting, limits: limits))
-    }
-
-    isolated deinit {
-        let (tasks, streams) = core.teardown()
-        for stream in streams { stream.finish() }
-        for task in tasks { task.cancel() }
+    public convenience init(
+        initial: State, rules: [Rule], nesting: [Nesting] = [], delays: [Delay] = [], limits: Limits = Limits()
+    ) throws(DefinitionError) {
+        self.init(try Definition(initial: initial, rules: rules, nesting: nesting, delays: delays, limits: limits))
     }
 
     // MARK: Reading
@@ -134,13 +148,16 @@ public final class MainActorStateMachine<State: Discriminated, Event: Discrimina
     // MARK: Registering hooks
 
     /// Adds a guard; see ``StateMachine/addGuard(for:_:)``.
-    public func addGuard(for event: Event.Case? = nil, _ body: @escaping Guard) {
+    @discardableResult
+    public func addGuard(for event: Event.Case? = nil, _ body: @escaping Guard) -> HookID {
+        let id = core.makeID()
         var c: Int?
         if let event {
-            guard let k = definition.eventClass(event) else { return }
+            guard let k = definition.eventClass(event) else { return HookID(raw: id) }
             c = k
         }
-        core.register { [c] in $0.registeredGuards.append((eventClass: c, body: body)) }
+        core.register { [c] in $0.registeredGuards.append((id: id, eventClass: c, body: body)) }
+        return HookID(raw: id)
     }
 
     /// Adds a guard that is given the transition's parts without optionals: a guard
@@ -152,9 +169,10 @@ public final class MainActorStateMachine<State: Discriminated, Event: Discrimina
     ///     if case .coin(let cents) = event { cents >= 25 } else { false }
     /// }
     /// ```
+    @discardableResult
     public func addGuard(
         for event: Event.Case? = nil, _ body: @escaping @MainActor (_ from: State, _ event: Event, _ to: State) -> Bool
-    ) {
+    ) -> HookID {
         addGuard(for: event) { (t: Transition) -> Bool in
             guard let from = t.from, let e = t.event else { return true }   // not reached: guards run for events only
             return body(from, e, t.to)
@@ -163,7 +181,8 @@ public final class MainActorStateMachine<State: Discriminated, Event: Discrimina
 
     /// Adds a will-fire hook given the transition's parts without optionals (a fire hook
     /// only runs for an event); see ``onWillFire(_:_:)``.
-    public func onWillFire(_ event: Event.Case, _ hook: @escaping @MainActor (_ from: State, _ event: Event, _ to: State) -> Void) {
+    @discardableResult
+    public func onWillFire(_ event: Event.Case, _ hook: @escaping @MainActor (_ from: State, _ event: Event, _ to: State) -> Void) -> HookID {
         onWillFire(event) { (t: Transition) in
             if let from = t.from, let e = t.event { hook(from, e, t.to) }
         }
@@ -171,35 +190,49 @@ public final class MainActorStateMachine<State: Discriminated, Event: Discrimina
 
     /// Adds a did-fire hook given the transition's parts without optionals; see
     /// ``onDidFire(_:_:)``.
-    public func onDidFire(_ event: Event.Case, _ hook: @escaping @MainActor (_ from: State, _ event: Event, _ to: State) -> Void) {
+    @discardableResult
+    public func onDidFire(_ event: Event.Case, _ hook: @escaping @MainActor (_ from: State, _ event: Event, _ to: State) -> Void) -> HookID {
         onDidFire(event) { (t: Transition) in
             if let from = t.from, let e = t.event { hook(from, e, t.to) }
         }
     }
 
     /// Adds a hook run before the machine leaves `state`.
-    public func onWillExit(_ state: State.Case, _ hook: @escaping Hook) { add(hook, to: \.willExit, state) }
+    @discardableResult
+    public func onWillExit(_ state: State.Case, _ hook: @escaping Hook) -> HookID { add(hook, to: \.willExit, state) }
     /// Adds a hook run before the machine enters `state`.
-    public func onWillEnter(_ state: State.Case, _ hook: @escaping Hook) { add(hook, to: \.willEnter, state) }
+    @discardableResult
+    public func onWillEnter(_ state: State.Case, _ hook: @escaping Hook) -> HookID { add(hook, to: \.willEnter, state) }
     /// Adds a hook run after the machine has left `state`.
-    public func onDidExit(_ state: State.Case, _ hook: @escaping Hook) { add(hook, to: \.didExit, state) }
+    @discardableResult
+    public func onDidExit(_ state: State.Case, _ hook: @escaping Hook) -> HookID { add(hook, to: \.didExit, state) }
     /// Adds a hook run after the machine has entered `state`.
-    public func onDidEnter(_ state: State.Case, _ hook: @escaping Hook) { add(hook, to: \.didEnter, state) }
+    @discardableResult
+    public func onDidEnter(_ state: State.Case, _ hook: @escaping Hook) -> HookID { add(hook, to: \.didEnter, state) }
     /// Adds a hook run when `event` has passed its guards, before any state is left.
-    public func onWillFire(_ event: Event.Case, _ hook: @escaping Hook) { add(hook, to: \.willFire, event: event) }
+    @discardableResult
+    public func onWillFire(_ event: Event.Case, _ hook: @escaping Hook) -> HookID { add(hook, to: \.willFire, event: event) }
     /// Adds a hook run after `event`'s transition, before the observers.
-    public func onDidFire(_ event: Event.Case, _ hook: @escaping Hook) { add(hook, to: \.didFire, event: event) }
+    @discardableResult
+    public func onDidFire(_ event: Event.Case, _ hook: @escaping Hook) -> HookID { add(hook, to: \.didFire, event: event) }
 
     /// Adds a per-state update, called by ``update(deltaTime:)`` while the machine is in `state`.
-    public func onUpdate(_ state: State.Case, _ body: @escaping @MainActor (_ deltaTime: Double) -> Void) {
+    @discardableResult
+    public func onUpdate(_ state: State.Case, _ body: @escaping @MainActor (_ deltaTime: Double) -> Void) -> HookID {
         onUpdate(state) { (_: inout State, deltaTime: Double) in body(deltaTime) }
     }
 
     /// Adds a per-state update that may change the state's data (not its case); see
     /// the `inout` form of ``StateMachine/onUpdate(_:_:)``.
-    public func onUpdate(_ state: State.Case, _ body: @escaping Update) {
-        guard let p = definition.position(of: state) else { return }
-        core.register { $0.updates[p].append(body) }
+    @discardableResult
+    public func onUpdate(_ state: State.Case, _ body: @escaping Update) -> HookID {
+        let id = core.makeID()
+        guard let p = definition.position(of: state) else { return HookID(raw: id) }
+        core.register { h in
+            h.updates[p].append(body)
+            h.updateIDs[p].append(id)
+        }
+        return HookID(raw: id)
     }
 
     /// Adds an observer of state changes, called after every completed transition.
@@ -328,10 +361,21 @@ public final class MainActorStateMachine<State: Discriminated, Event: Discrimina
     @inlinable
     @discardableResult
     public func fire(_ event: Event) throws(TransitionError) -> FireResult {
-        switch attempt(event) {
-        case .completed(let transition): return .completed(transition)
-        case .queued, .cancelled: return .queued
-        case .refused(let error): throw error
+        // PERF: straight from the core's answer, as StateMachine.fire (debug builds).
+        let outcome: Core.Outcome
+        switch core.begin(event) {
+        case .busy:
+            return .queued
+        case .done(let done, let notify):
+            if notify { announce() }
+            outcome = done
+        case .taken(let hooks):
+            outcome = processTaken(event, hooks)
+            drain()
+        }
+        switch outcome {
+        case .success(let transition): return .completed(transition)
+        case .failure(let error): throw error
         }
     }
 
@@ -444,13 +488,29 @@ public final class MainActorStateMachine<State: Discriminated, Event: Discrimina
         registrar.withMutation(of: self, keyPath: \.state) {}
     }
 
-    private func add(_ hook: @escaping Hook, to list: ReferenceWritableKeyPath<Core.Hooks, [[Hook]]>, _ state: State.Case) {
-        guard let p = definition.position(of: state) else { return }
-        core.register { $0[keyPath: list][p].append(hook) }
+    private func add(_ hook: @escaping Hook, to list: ReferenceWritableKeyPath<Core.Hooks, [[Hook]]>, _ state: State.Case) -> HookID {
+        let id = core.makeID()
+        guard let p = definition.position(of: state) else { return HookID(raw: id) }
+        core.register { $0.add(hook, id: id, to: list, at: p) }
+        return HookID(raw: id)
     }
 
-    private func add(_ hook: @escaping Hook, to list: ReferenceWritableKeyPath<Core.Hooks, [[Hook]]>, event: Event.Case) {
-        guard let c = definition.eventClass(event) else { return }
-        core.register { $0[keyPath: list][c].append(hook) }
+    private func add(_ hook: @escaping Hook, to list: ReferenceWritableKeyPath<Core.Hooks, [[Hook]]>, event: Event.Case) -> HookID {
+        let id = core.makeID()
+        guard let c = definition.eventClass(event) else { return HookID(raw: id) }
+        core.register { $0.add(hook, id: id, to: list, at: c) }
+        return HookID(raw: id)
+    }
+
+    /// Removes a hook, guard or update added by one of the `on…` methods or
+    /// ``addGuard(for:_:)-(_,_)``, by the ``HookID`` it returned; a transition already
+    /// under way may still call it. Observers are removed by ``removeObserver(_:)``.
+    ///
+    /// ```swift
+    /// let id = machine.onDidEnter(.playing) { _ in analytics.log("play") }
+    /// machine.removeHook(id)
+    /// ```
+    public func removeHook(_ id: HookID) {
+        core.register { $0.remove(id: id.raw) }
     }
 }

@@ -51,7 +51,12 @@ extension StateMachine.Definition {
         }
         for s in states.indices where parentOf[s] == -1 { draw(s, indent: "  ") }
         for edge in edges {
-            var attributes = ["label=\(dotQuoted("\(edge.event)\(edge.isInternal ? " (internal)" : "")"))"]
+            var label = "\(edge.event)\(edge.isInternal ? " (internal)" : "")"
+            for delay in delays where delay.event.case == edge.event && isIn(delay.state, edge.from) {
+                label += " after \(delay.duration)" + (delay.state == edge.from ? "" : " in \(delay.state)")
+            }
+            var attributes = ["label=\(dotQuoted(label))"]
+            if label != "\(edge.event)\(edge.isInternal ? " (internal)" : "")" { attributes.append("style=dashed") }
             let (from, isFromParent) = drawnLeaf(edge.from)
             let (to, isToParent) = drawnLeaf(edge.to)
             if isFromParent { attributes.append("ltail=\(dotQuoted("cluster_\(edge.from)"))") }
@@ -64,6 +69,12 @@ extension StateMachine.Definition {
 
     /// The leaf a DOT edge is drawn at for `state` (a parent's initial leaf), and
     /// whether `state` is a parent.
+    /// `true` when `state` is `ancestor` or nested in it.
+    private func isIn(_ state: State.Case, _ ancestor: State.Case) -> Bool {
+        guard let s = position(of: state), let a = position(of: ancestor) else { return false }
+        return table.contains(a, s)
+    }
+
     private func drawnLeaf(_ state: State.Case) -> (State.Case, Bool) {
         guard var p = position(of: state), initialChild[p] != nil else { return (state, false) }
         while let child = initialChild[p], let c = position(of: child.case) { p = c }

@@ -60,6 +60,9 @@ extension StateMachine {
         public let rules: [Rule]
         /// The nesting declarations as given.
         public let nesting: [Nesting]
+        /// The delayed transitions as given: each machine fires their events after their
+        /// durations in their states (XState's `after`), and DOT labels their edges.
+        public let delays: [Delay]
         /// The compiled table that machines run (EventTable.swift): what each (leaf
         /// state, event) entry does, nesting, history. A class, so a machine reaches it
         /// through one reference and never copies this definition per event.
@@ -80,7 +83,9 @@ extension StateMachine {
         ///   one (state, event) different destinations, the nesting is not a forest with
         ///   each parent's initial state among its children, `Event.Case` has more than
         ///   256 cases, or the table exceeds `limits`.
-        public init(initial: State, rules: [Rule], nesting: [Nesting] = [], limits: Limits = Limits()) throws(DefinitionError) {
+        public init(
+            initial: State, rules: [Rule], nesting: [Nesting] = [], delays: [Delay] = [], limits: Limits = Limits()
+        ) throws(DefinitionError) {
             let states = Array(State.Case.allCases)
             let events = Array(Event.Case.allCases)
             guard events.count <= 256 else { throw DefinitionError(.tooManyEvents(count: events.count)) }
@@ -152,6 +157,15 @@ extension StateMachine {
                         ruleAt[s * events.count + e] = own[owner * events.count + e]
                         ruleOwner[s * events.count + e] = owner
                     }
+                }
+            }
+
+            // A delay fires an event its state handles (its own rule or a parent's).
+            for delay in delays {
+                let s = try position(delay.state)
+                guard let e = eventIndices[delay.event.case] else { throw DefinitionError(.unknownEvent(delay.event.case)) }
+                guard ruleAt[s * events.count + e] != -1 else {
+                    throw DefinitionError(.delayedEventInvalid(event: delay.event.case, state: delay.state))
                 }
             }
 
@@ -247,6 +261,7 @@ extension StateMachine {
             self.events = events
             self.rules = rules
             self.nesting = nesting
+            self.delays = delays
             self.table = EventTable(
                 initialState: initialLeaf, rules: rules, stateIndex: CaseIndex(states), eventIndex: CaseIndex(events),
                 eventCount: events.count, cells: cells, cellTargets: cellTargets, ancestry: ancestry,

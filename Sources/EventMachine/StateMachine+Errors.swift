@@ -104,6 +104,8 @@ extension StateMachine {
             case initialNotAChild(parent: State.Case, initial: State.Case)
             /// A state is nested inside itself.
             case nestingCycle(State.Case)
+            /// A delayed transition fires an event that is not valid in its state.
+            case delayedEventInvalid(event: Event.Case, state: State.Case)
         }
 
         /// What is wrong with the table.
@@ -133,6 +135,8 @@ extension StateMachine {
                 return "the initial state \(initial) of parent \(parent) is not one of its children"
             case .nestingCycle(let state):
                 return "state \(state) is nested inside itself"
+            case .delayedEventInvalid(let event, let state):
+                return "the delayed event \(event) is not valid in state \(state)"
             }
         }
     }

@@ -144,6 +144,32 @@ extension StateMachine {
         }
     }
 
+    /// A delayed transition (XState's `after`): while the machine stays in `state` for
+    /// `duration` since entering it, it fires `event`, whose rule decides where to go;
+    /// leaving `state` earlier cancels it. Part of the definition, so DOT labels the
+    /// edge ("timedOut after 30 seconds"); each machine measures it on the clock it was
+    /// made with (a `TestClock` in tests).
+    ///
+    /// ```swift
+    /// let definition = try StateMachine<Screen, ScreenEvent>.Definition(initial: .empty, rules: [
+    ///     .on(.load, from: .empty, to: .loading),
+    ///     .on(.timedOut, from: .loading, to: .failed),
+    /// ], delays: [.after(.seconds(30), in: .loading, fire: .timedOut)])
+    /// ```
+    public struct Delay: Sendable {
+        /// The state whose stay is timed (entering a state nested in it counts as staying).
+        public let state: State.Case
+        /// How long the machine stays before the event fires.
+        public let duration: Duration
+        /// The event fired; it must be valid in `state`.
+        public let event: Event
+
+        /// Fires `event` after `duration` in `state`.
+        public static func after(_ duration: Duration, in state: State.Case, fire event: Event) -> Delay {
+            Delay(state: state, duration: duration, event: event)
+        }
+    }
+
     /// What a stay-or-move rule (``Rule/on(_:from:stayOrMoveTo:_:)``) decides for one event.
     ///
     /// ```swift

@@ -16,7 +16,8 @@ extension StateMachine {
     public struct Transition: Sendable, CustomStringConvertible {
         /// The state being left; `nil` when the machine starts.
         public var from: State?
-        /// The event that caused the transition; `nil` when the machine starts.
+        /// The event that caused the transition; `nil` when the machine starts and for
+        /// ``StateMachine/enter(_:)``.
         public var event: Event?
         /// The state being entered (always a leaf: never a parent alone).
         public var to: State
@@ -38,7 +39,8 @@ extension StateMachine {
         }
 
         public var description: String {
-            guard let from, let event else { return "start --> \(to)" }
+            guard let from else { return "start --> \(to)" }
+            guard let event else { return "\(from) --> \(to)" }   // enter(_:)
             return "\(from) --\(event)--> \(to)\(isInternal ? " (internal)" : "")"
         }
     }
@@ -150,6 +152,11 @@ extension StateMachine {
 
         /// `true` once the state was left or the machine released (the task's cancellation).
         public var isCancelled: Bool { Task.isCancelled }
+    }
+
+    /// Identifies a hook, guard or update, for ``StateMachine/removeHook(_:)``.
+    public struct HookID: Hashable, Sendable {
+        internal let raw: Int
     }
 
     /// Identifies an observer, for ``StateMachine/removeObserver(_:)``.

@@ -101,10 +101,12 @@ import Observation
 /// observers are `@Sendable`; a hook that blocks waiting for a later event's outcome
 /// would wait forever (that event is queued behind it).
 ///
-/// The machine keeps its hooks alive: a hook that uses the machine should capture it
-/// `[unowned machine]` (or `weak`) to avoid a reference cycle. State-scoped tasks need
-/// neither: they are handed a ``TaskContext`` whose `send` does nothing once the task
-/// was cancelled or the machine is gone.
+/// The machine keeps its hooks alive, so a hook should not capture the object that owns
+/// the machine: register it with `owner:` (``onDidEnter(_:owner:_:)`` and the other
+/// `owner:` forms), and it is handed the owner, which the machine holds weakly, and is
+/// skipped once the owner is gone — even when a hook of the same transition freed it.
+/// State-scoped tasks are handed a ``TaskContext`` whose `send` does nothing once the
+/// task was cancelled or the machine is gone, so they capture neither.
 ///
 /// - Complexity: building the table is O(|states| × |events|); firing an event is O(1)
 ///   table work plus the hooks it runs (and the depth of nesting).
@@ -134,6 +136,24 @@ public final class StateMachine<State: Discriminated, Event: Discriminated>: Sen
         // The definition resolved its initial state to a known leaf.
         let leaf = definition.position(of: state.case) ?? 0
         self.core = Core(definition: definition, state: state, leaf: leaf, lock: ThreadLock())
+        startDelays(clock: ContinuousClock())
+    }
+
+    /// Creates a machine running `definition` whose delayed transitions
+    /// (``Definition/delays``) are measured on `clock` (a `TestClock` in tests).
+    ///
+    /// - Complexity: O(|states| × |events|).
+    public init<C: Clock>(_ definition: Definition, clock: C) where C.Duration == Duration {
+        self.definition = definition
+        let state = definition.initialState
+        let leaf = definition.position(of: state.case) ?? 0
+        self.core = Core(definition: definition, state: state, leaf: leaf, lock: ThreadLock())
+        startDelays(clock: clock)
+    }
+
+    /// Registers the definition's delayed transitions as timeouts on `clock`.
+    private func startDelays<C: Clock>(clock: C) where C.Duration == Duration {
+        for delay in definition.delays { timeout(in: delay.state, after: delay.duration, clock: clock, fire: delay.event) }
     }
 
     /// Creates a machine running `definition` that starts in `initialState` (a parent
@@ -147,19 +167,16 @@ public final class StateMachine<State: Discriminated, Event: Discriminated>: Sen
         let (state, leaf) = definition.table.resolved(initialState, at: p, history: Array(repeating: nil, count: definition.states.count))
         self.definition = definition
         self.core = Core(definition: definition, state: state, leaf: leaf, lock: ThreadLock())
+        startDelays(clock: ContinuousClock())
     }
 
     /// Builds the definition from `rules` and creates a machine starting in `initial`.
     ///
     /// - Throws: ``DefinitionError``; see ``Definition/init(initial:rules:nesting:limits:)``.
-    public convenience init(initial: State, rules: [Rule], nesting: [Nesting] = [], limits: Limits = Limits()) throws(DefinitionError) {
-        self.init(try Definition(initial: initial, rules: rules, nesting: nesting, limits: limits))
-    }
-
-    deinit {
-        let (tasks, streams) = core.teardown()
-        for stream in streams { stream.finish() }
-        for task in tasks { task.cancel() }
+    public convenience init(
+        initial: State, rules: [Rule], nesting: [Nesting] = [], delays: [Delay] = [], limits: Limits = Limits()
+    ) throws(DefinitionError) {
+        self.init(try Definition(initial: initial, rules: rules, nesting: nesting, delays: delays, limits: limits))
     }
 
     // MARK: Reading
@@ -204,10 +221,15 @@ public final class StateMachine<State: Discriminated, Event: Discriminated>: Sen
         return hooks.guards[c].allSatisfy { $0(plan.transition) }
     }
 
-    /// `true` when some event valid in the current state may lead to `state` and, for a
-    /// plain event (one that is its own case), its guards accept it, as GameplayKit's
-    /// `canEnterState(_:)`. Guards of events that carry data are not called: they need
-    /// the data.
+    /// `true` when firing some event now would put the machine in `state` (or in a state
+    /// nested in it), as GameplayKit's `canEnterState(_:)` answers what `enter` would do.
+    ///
+    /// For every event case without data — the cases of a `CaseIterable` event type,
+    /// or those its ``Discriminated/valuesWithoutData`` lists — the answer is what `fire`
+    /// would decide: the rule is planned (a computed destination included) and the
+    /// guards are asked. An event case that carries data counts when the table declares
+    /// an edge into `state`: its rule and guards need the data, so `canFire` with the
+    /// event is the exact question.
     ///
     /// - Complexity: O(|events|) plus the guards.
     public func canEnter(_ state: State.Case) -> Bool {
@@ -227,13 +249,16 @@ public final class StateMachine<State: Discriminated, Event: Discriminated>: Sen
     /// ```swift
     /// machine.addGuard(for: .coin) { transition in transition.event?.cents == 25 }
     /// ```
-    public func addGuard(for event: Event.Case? = nil, _ body: @escaping Guard) {
+    @discardableResult
+    public func addGuard(for event: Event.Case? = nil, _ body: @escaping Guard) -> HookID {
+        let id = core.makeID()
         var c: Int?
         if let event {
-            guard let k = definition.eventClass(event) else { return }   // never fired: outside allCases
+            guard let k = definition.eventClass(event) else { return HookID(raw: id) }   // never fired: outside allCases
             c = k
         }
-        core.register { [c] in $0.registeredGuards.append((eventClass: c, body: body)) }
+        core.register { [c] in $0.registeredGuards.append((id: id, eventClass: c, body: body)) }
+        return HookID(raw: id)
     }
 
     /// Adds a guard that is given the transition's parts without optionals: a guard
@@ -245,9 +270,10 @@ public final class StateMachine<State: Discriminated, Event: Discriminated>: Sen
     ///     if case .coin(let cents) = event { cents >= 25 } else { false }
     /// }
     /// ```
+    @discardableResult
     public func addGuard(
         for event: Event.Case? = nil, _ body: @escaping @Sendable (_ from: State, _ event: Event, _ to: State) -> Bool
-    ) {
+    ) -> HookID {
         addGuard(for: event) { (t: Transition) -> Bool in
             guard let from = t.from, let e = t.event else { return true }   // not reached: guards run for events only
             return body(from, e, t.to)
@@ -256,7 +282,8 @@ public final class StateMachine<State: Discriminated, Event: Discriminated>: Sen
 
     /// Adds a will-fire hook given the transition's parts without optionals (a fire hook
     /// only runs for an event); see ``onWillFire(_:_:)``.
-    public func onWillFire(_ event: Event.Case, _ hook: @escaping @Sendable (_ from: State, _ event: Event, _ to: State) -> Void) {
+    @discardableResult
+    public func onWillFire(_ event: Event.Case, _ hook: @escaping @Sendable (_ from: State, _ event: Event, _ to: State) -> Void) -> HookID {
         onWillFire(event) { (t: Transition) in
             if let from = t.from, let e = t.event { hook(from, e, t.to) }
         }
@@ -264,7 +291,8 @@ public final class StateMachine<State: Discriminated, Event: Discriminated>: Sen
 
     /// Adds a did-fire hook given the transition's parts without optionals; see
     /// ``onDidFire(_:_:)``.
-    public func onDidFire(_ event: Event.Case, _ hook: @escaping @Sendable (_ from: State, _ event: Event, _ to: State) -> Void) {
+    @discardableResult
+    public func onDidFire(_ event: Event.Case, _ hook: @escaping @Sendable (_ from: State, _ event: Event, _ to: State) -> Void) -> HookID {
         onDidFire(event) { (t: Transition) in
             if let from = t.from, let e = t.event { hook(from, e, t.to) }
         }
@@ -272,24 +300,30 @@ public final class StateMachine<State: Discriminated, Event: Discriminated>: Sen
 
     /// Adds a hook run before the machine leaves `state` (step 3). A case outside
     /// `allCases` is never entered, so its hooks never run.
-    public func onWillExit(_ state: State.Case, _ hook: @escaping Hook) { add(hook, to: \.willExit, state) }
+    @discardableResult
+    public func onWillExit(_ state: State.Case, _ hook: @escaping Hook) -> HookID { add(hook, to: \.willExit, state) }
 
     /// Adds a hook run before the machine enters `state` (step 4).
-    public func onWillEnter(_ state: State.Case, _ hook: @escaping Hook) { add(hook, to: \.willEnter, state) }
+    @discardableResult
+    public func onWillEnter(_ state: State.Case, _ hook: @escaping Hook) -> HookID { add(hook, to: \.willEnter, state) }
 
     /// Adds a hook run after the machine has left `state` (step 6).
-    public func onDidExit(_ state: State.Case, _ hook: @escaping Hook) { add(hook, to: \.didExit, state) }
+    @discardableResult
+    public func onDidExit(_ state: State.Case, _ hook: @escaping Hook) -> HookID { add(hook, to: \.didExit, state) }
 
     /// Adds a hook run after the machine has entered `state` (step 7).
-    public func onDidEnter(_ state: State.Case, _ hook: @escaping Hook) { add(hook, to: \.didEnter, state) }
+    @discardableResult
+    public func onDidEnter(_ state: State.Case, _ hook: @escaping Hook) -> HookID { add(hook, to: \.didEnter, state) }
 
     /// Adds a hook run when `event` has passed its guards, before any state is left
     /// (step 2; TransitionKit's `willFireEvent`).
-    public func onWillFire(_ event: Event.Case, _ hook: @escaping Hook) { add(hook, to: \.willFire, event: event) }
+    @discardableResult
+    public func onWillFire(_ event: Event.Case, _ hook: @escaping Hook) -> HookID { add(hook, to: \.willFire, event: event) }
 
     /// Adds a hook run after `event`'s transition, before the observers (step 8;
     /// TransitionKit's `didFireEvent`).
-    public func onDidFire(_ event: Event.Case, _ hook: @escaping Hook) { add(hook, to: \.didFire, event: event) }
+    @discardableResult
+    public func onDidFire(_ event: Event.Case, _ hook: @escaping Hook) -> HookID { add(hook, to: \.didFire, event: event) }
 
     /// Adds a per-state update, called by ``update(deltaTime:)`` while the machine is in
     /// `state` (or in a state nested in it).
@@ -297,7 +331,8 @@ public final class StateMachine<State: Discriminated, Event: Discriminated>: Sen
     /// ```swift
     /// machine.onUpdate(.loading) { deltaTime in spinner.advance(by: deltaTime) }
     /// ```
-    public func onUpdate(_ state: State.Case, _ body: @escaping @Sendable (_ deltaTime: Double) -> Void) {
+    @discardableResult
+    public func onUpdate(_ state: State.Case, _ body: @escaping @Sendable (_ deltaTime: Double) -> Void) -> HookID {
         onUpdate(state) { (_: inout State, deltaTime: Double) in body(deltaTime) }
     }
 
@@ -312,9 +347,15 @@ public final class StateMachine<State: Discriminated, Event: Discriminated>: Sen
     ///     if case .charging(let level) = state { state = .charging(level: min(level + deltaTime, 1)) }
     /// }
     /// ```
-    public func onUpdate(_ state: State.Case, _ body: @escaping Update) {
-        guard let p = definition.position(of: state) else { return }
-        core.register { $0.updates[p].append(body) }
+    @discardableResult
+    public func onUpdate(_ state: State.Case, _ body: @escaping Update) -> HookID {
+        let id = core.makeID()
+        guard let p = definition.position(of: state) else { return HookID(raw: id) }
+        core.register { h in
+            h.updates[p].append(body)
+            h.updateIDs[p].append(id)
+        }
+        return HookID(raw: id)
     }
 
     /// Adds an observer of state changes, called after every completed transition
@@ -450,10 +491,23 @@ public final class StateMachine<State: Discriminated, Event: Discriminated>: Sen
     @inlinable
     @discardableResult
     public func fire(_ event: Event) throws(TransitionError) -> FireResult {
-        switch attempt(event) {
-        case .completed(let transition): return .completed(transition)
-        case .queued, .cancelled: return .queued
-        case .refused(let error): throw error
+        // PERF: straight from the core's answer, not through `attempt`'s FireOutcome: in
+        // a debug build (unspecialized generic code) the conversion cost a fifth of an
+        // event (issue 47; event-table built without -c release).
+        let outcome: Core.Outcome
+        switch core.begin(event) {
+        case .busy:
+            return .queued
+        case .done(let done, let notify):
+            if notify { announce() }
+            outcome = done
+        case .taken(let hooks):
+            outcome = processTaken(event, hooks)
+            drain()
+        }
+        switch outcome {
+        case .success(let transition): return .completed(transition)
+        case .failure(let error): throw error
         }
     }
 
@@ -609,13 +663,29 @@ public final class StateMachine<State: Discriminated, Event: Discriminated>: Sen
         registrar.withMutation(of: self, keyPath: \.state) {}
     }
 
-    private func add(_ hook: @escaping Hook, to list: ReferenceWritableKeyPath<Core.Hooks, [[Hook]]>, _ state: State.Case) {
-        guard let p = definition.position(of: state) else { return }
-        core.register { $0[keyPath: list][p].append(hook) }
+    private func add(_ hook: @escaping Hook, to list: ReferenceWritableKeyPath<Core.Hooks, [[Hook]]>, _ state: State.Case) -> HookID {
+        let id = core.makeID()
+        guard let p = definition.position(of: state) else { return HookID(raw: id) }
+        core.register { $0.add(hook, id: id, to: list, at: p) }
+        return HookID(raw: id)
     }
 
-    private func add(_ hook: @escaping Hook, to list: ReferenceWritableKeyPath<Core.Hooks, [[Hook]]>, event: Event.Case) {
-        guard let c = definition.eventClass(event) else { return }
-        core.register { $0[keyPath: list][c].append(hook) }
+    private func add(_ hook: @escaping Hook, to list: ReferenceWritableKeyPath<Core.Hooks, [[Hook]]>, event: Event.Case) -> HookID {
+        let id = core.makeID()
+        guard let c = definition.eventClass(event) else { return HookID(raw: id) }
+        core.register { $0.add(hook, id: id, to: list, at: c) }
+        return HookID(raw: id)
+    }
+
+    /// Removes a hook, guard or update added by one of the `on…` methods or
+    /// ``addGuard(for:_:)-(_,_)``, by the ``HookID`` it returned; a transition already
+    /// under way may still call it. Observers are removed by ``removeObserver(_:)``.
+    ///
+    /// ```swift
+    /// let id = machine.onDidEnter(.playing) { _ in analytics.log("play") }
+    /// machine.removeHook(id)
+    /// ```
+    public func removeHook(_ id: HookID) {
+        core.register { $0.remove(id: id.raw) }
     }
 }

@@ -168,6 +168,16 @@ extension EventTable {
 
     /// The plan that starts a machine in the leaf `state` (at `leaf`): every state
     /// from the top down to the leaf is entered.
+    /// A move straight to `target` without an event (``StateMachine/enter(_:)``): an
+    /// external transition from the current leaf, so entering the current state leaves
+    /// and re-enters it; a parent resolves to its initial child or its history.
+    @usableFromInline
+    internal func enterPlan(from state: State, at leaf: Int, to target: State, position t: Int, history: [State?]) -> Plan {
+        let (value, newLeaf) = resolved(target, at: t, history: history)
+        return Plan(transition: .init(from: state, event: nil, to: value), oldLeaf: leaf, leaf: newLeaf,
+                    domain: Self.domain(of: leaf, t, parentOf: parentOf))
+    }
+
     @inlinable
     internal func startPlan(in state: State, leaf: Int) -> Plan {
         Plan(transition: .init(from: nil, event: nil, to: state), oldLeaf: -1, leaf: leaf, domain: -1)

@@ -48,20 +48,18 @@ struct EventMachineAppReadmeTests {
             init(fetch: @escaping @Sendable () async throws -> [Article]) throws {
                 machine = try MainActorStateMachine(initial: .empty, rules: [
                     .on(.refresh, from: [.empty, .articles, .failed], to: .loading),
-                    // The response picks the next state, among the cases declared here.
-                    .on(.loaded, from: .loading, to: [.empty, .articles]) { _, event in
-                        guard case .loaded(let articles) = event else { return nil }
-                        return articles.isEmpty ? .empty : .articles(articles)
+                    // The response picks the next state, among the cases declared here; `as:`
+                    // hands the rule the event's data.
+                    .on(.loaded, as: ScreenEvent.loaded, from: .loading, to: [.empty, .articles]) { _, articles in
+                        articles.isEmpty ? .empty : .articles(articles)
                     },
-                    .on(.failed, from: .loading, to: [.failed]) { _, event in
-                        guard case .failed(let message) = event else { return nil }
-                        return .failed(message)
-                    },
+                    .on(.failed, as: ScreenEvent.failed, from: .loading, to: [.failed]) { _, message in .failed(message) },
                 ])
-                // Hooks are @MainActor: UI code needs no hop and no assumeIsolated.
-                machine.onDidEnter(.empty) { [unowned self] _ in banner = "Nothing to read yet" }
-                machine.onDidEnter(.articles) { [unowned self] transition in
-                    if case .articles(let articles) = transition.to { banner = "\(articles.count) articles" }
+                // Hooks are @MainActor: UI code needs no hop and no assumeIsolated. Each is
+                // handed its owner (held weakly, skipped once gone), so none captures `self`.
+                machine.onDidEnter(.empty, owner: self) { model, _ in model.banner = "Nothing to read yet" }
+                machine.onDidEnter(.articles, owner: self) { model, transition in
+                    if case .articles(let articles) = transition.to { model.banner = "\(articles.count) articles" }
                 }
                 // Started on entering .loading, cancelled on leaving it. Its context's `send`
                 // does nothing once the task is cancelled, so it needs no `self`.

@@ -58,6 +58,8 @@ enum EventMachineFixtures {
             case .clear: .clear
             }
         }
+        /// The cases without data, so that `canEnter` asks their rules and guards.
+        static let valuesWithoutData: [NewsEvent] = [.load, .clear]
     }
 
     /// The response picks the next state: no articles is `.empty`, a failure carries

@@ -82,8 +82,8 @@ struct EventMachineMainActorTests {
 
     // The thread-safe machine run on the main actor by a test: its hooks are called on
     // this thread, so the recording closures may assume the main actor here (and only here).
-    static func wrap<C>(_ register: @escaping (C, @escaping @Sendable (StateMachine<Gate, GateEvent>.Transition) -> Void) -> Void)
-        -> (C, @escaping @MainActor (StateMachine<Gate, GateEvent>.Transition) -> Void) -> Void {
+    static func wrap<C>(_ register: @escaping (C, @escaping @Sendable (StateMachine<Gate, GateEvent>.Transition) -> Void) -> H)
+        -> (C, @escaping @MainActor (StateMachine<Gate, GateEvent>.Transition) -> Void) -> H {
         { key, hook in register(key) { t in MainActor.assumeIsolated { hook(t) } } }
     }
 
@@ -92,26 +92,27 @@ struct EventMachineMainActorTests {
     }
 
     typealias T = StateMachine<Gate, GateEvent>.Transition
+    typealias H = StateMachine<Gate, GateEvent>.HookID
     static func record(
         into log: Recorder,
-        addGuard: (GateEvent?, @escaping @MainActor (T) -> Bool) -> Void,
+        addGuard: (GateEvent?, @escaping @MainActor (T) -> Bool) -> H,
         hooks: (
-            (Gate, @escaping @MainActor (T) -> Void) -> Void, (Gate, @escaping @MainActor (T) -> Void) -> Void,
-            (Gate, @escaping @MainActor (T) -> Void) -> Void, (Gate, @escaping @MainActor (T) -> Void) -> Void),
-        fireHooks: ((GateEvent, @escaping @MainActor (T) -> Void) -> Void, (GateEvent, @escaping @MainActor (T) -> Void) -> Void),
+            (Gate, @escaping @MainActor (T) -> Void) -> H, (Gate, @escaping @MainActor (T) -> Void) -> H,
+            (Gate, @escaping @MainActor (T) -> Void) -> H, (Gate, @escaping @MainActor (T) -> Void) -> H),
+        fireHooks: ((GateEvent, @escaping @MainActor (T) -> Void) -> H, (GateEvent, @escaping @MainActor (T) -> Void) -> H),
         observe: (@escaping @MainActor (T) -> Void) -> Void
     ) {
         for s in Gate.allCases {
-            hooks.0(s) { t in log.values.append("willExit(\(s)) \(t)") }
-            hooks.1(s) { t in log.values.append("willEnter(\(s)) \(t)") }
-            hooks.2(s) { t in log.values.append("didExit(\(s)) \(t)") }
-            hooks.3(s) { t in log.values.append("didEnter(\(s)) \(t)") }
+            _ = hooks.0(s) { t in log.values.append("willExit(\(s)) \(t)") }
+            _ = hooks.1(s) { t in log.values.append("willEnter(\(s)) \(t)") }
+            _ = hooks.2(s) { t in log.values.append("didExit(\(s)) \(t)") }
+            _ = hooks.3(s) { t in log.values.append("didEnter(\(s)) \(t)") }
         }
         for e in GateEvent.allCases {
-            fireHooks.0(e) { t in log.values.append("willFire(\(e)) \(t)") }
-            fireHooks.1(e) { t in log.values.append("didFire(\(e)) \(t)") }
+            _ = fireHooks.0(e) { t in log.values.append("willFire(\(e)) \(t)") }
+            _ = fireHooks.1(e) { t in log.values.append("didFire(\(e)) \(t)") }
         }
-        addGuard(nil) { t in log.values.append("guard \(t)"); return true }
+        _ = addGuard(nil) { t in log.values.append("guard \(t)"); return true }
         observe { t in log.values.append("observer \(t)") }
     }
 }

@@ -33,7 +33,7 @@ import EventMachineTesting
 
     init(request: PendingRequest, outcomes: @escaping @MainActor (String) -> Void) throws {
         machine = try MainActorStateMachine(initial: .empty, rules: F.newsRules)
-        machine.onDidEnter(.articles) { [unowned self] t in banner = "\(t.to)" }
+        machine.onDidEnter(.articles, owner: self) { model, t in model.banner = "\(t.to)" }
         machine.task(in: .loading) { context in
             let articles = await request.articles()
             outcomes("\(await context.send(.loaded(articles)))")

@@ -5,7 +5,7 @@ import TestSupport
 /// Every `$ command` in a ```sh block of README.md runs as written, and prints what
 /// the lines after it show (standard output and error together), so the README's
 /// examples cannot rot. Commands run with `bash` in a scratch directory that sees the
-/// repository's `Corpora/`, with the built `turnstile` first on `PATH`. A shown line
+/// repository's `Corpora/` and `Scripts/`, with the built `turnstile` first on `PATH`. A shown line
 /// `build time: …` only has to match up to the colon (the time varies).
 @Suite struct ReadmeCommandTests {
     struct Example: CustomStringConvertible, Sendable {
@@ -50,6 +50,10 @@ import TestSupport
         try FileManager.default.createSymbolicLink(
             at: scratch.appendingPathComponent("Corpora"),
             withDestinationURL: SharedCorpora.repositoryRoot.appendingPathComponent("Corpora"))
+        // The event machine's checklist runs Scripts/check-event-machine-dependencies.sh.
+        try FileManager.default.createSymbolicLink(
+            at: scratch.appendingPathComponent("Scripts"),
+            withDestinationURL: SharedCorpora.repositoryRoot.appendingPathComponent("Scripts"))
         let binDir = CLI.binary.deletingLastPathComponent().path
         for example in Self.examples {
             var env = CLI.childEnvironment
