@@ -37,6 +37,10 @@ struct PatternReading {
         syntax = fixedStrings ? .fixed : grep.extendedRegexp ? .gnu(.extended) : .gnu(.basic)
         bytesMode = !Self.localeIsUTF8()
         isGrep = true
+        if bytesMode, let charset = Self.unsupportedMultibyteCharset() {
+            printError("\(programName): warning: the locale's character set \(charset) is not supported: "
+                       + "every byte is read as one character, as under LC_ALL=C (use a UTF-8 locale)")
+        }
     }
 
     /// grep refuses two different matchers (`-E -F`) rather than picking one; `-P` is refused.
@@ -55,6 +59,16 @@ struct PatternReading {
     /// then the default is 4 GiB, as far as a line needs, as grep and rg read lines.
     func maxRecordBytes(_ stream: StreamOptions, listsMatches: Bool) -> Int {
         stream.maxRecordBytesOption ?? (listsMatches ? 1 << 32 : RecordReader.defaultMaxRecordBytes)
+    }
+
+    /// The locale's character set when it is multibyte and not UTF-8 (EUC-JP, GB18030,
+    /// Shift_JIS, Big5…): grep reads characters of several bytes there, turnstile reads
+    /// bytes as under C and says so once. Call after ``localeIsUTF8()`` (which sets the
+    /// locale).
+    static func unsupportedMultibyteCharset() -> String? {
+        guard __ctype_get_mb_cur_max() > 1, let codeset = nl_langinfo(nl_item(CODESET)) else { return nil }
+        let name = String(cString: codeset)
+        return name == "UTF-8" ? nil : name
     }
 
     /// Whether the locale's character set is UTF-8, as grep decides it: `LC_ALL`, then

@@ -195,3 +195,33 @@ extension GrepLocaleScriptTests {
           arguments: multibyteWords)
     func multibyteWordsAndEquivalenceClasses(_ script: String) throws { try Self.compare(script) }
 }
+
+/// Multibyte locales that are not UTF-8 (issue 48): turnstile reads their text as bytes,
+/// as under `LC_ALL=C`, and says so once on standard error. On ASCII text that gives
+/// GNU grep's lines and status; text with the locale's multibyte characters may differ
+/// (README, "What still differs").
+@Suite("grep under EUC-JP and GB18030 says once that it reads bytes",
+       .enabled(if: GNUGrep.path != nil, "GNU grep not found at /usr/bin/grep: the comparison is skipped"),
+       .enabled(if: ScriptLocales.has("ja_JP.eucjp") && ScriptLocales.has("zh_CN.gb18030"),
+                "locale -a lacks ja_JP.eucjp or zh_CN.gb18030: run make deps (locales-all)"))
+struct GrepMultibyteLocaleTests {
+    static let scripts = [
+        #"printf 'abc\nx.y\nABC\n' > f; grep -n b f; grep -c -i abc f; grep -o 'x.y' f; grep -w -c abc f; echo $?"#,
+        #"printf 'abc\n' | grep -e a -e z; echo $?"#,
+        #"printf 'abc\n' | grep zz; echo $?"#,
+    ]
+
+    @Test("ASCII text: GNU grep's lines and status, and one warning", arguments: scripts)
+    func asciiText(_ script: String) throws {
+        for locale in ["ja_JP.eucjp", "zh_CN.gb18030"] {
+            let gnu = try GrepPersonalityTests.run(script, path: "/usr/bin:/bin", locale: locale)
+            let ours = try GrepPersonalityTests.run(script, path: GrepPersonalityTests.linkFolder.path + ":/usr/bin:/bin",
+                                                    locale: locale)
+            #expect(gnu.stdout == ours.stdout && gnu.status == ours.status, "LC_ALL=\(locale) \(script): \(ours.stderr)")
+            let warnings = ours.stderr.split(separator: "\n").filter { $0.contains("is not supported") }
+            let calls = script.components(separatedBy: "grep ").count - 1
+            #expect(warnings.count == calls && ours.stderr.split(separator: "\n").count == calls,
+                    "one warning per grep run under \(locale): \(ours.stderr)")
+        }
+    }
+}
