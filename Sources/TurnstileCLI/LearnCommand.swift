@@ -88,7 +88,7 @@ struct LearnCommand: ParsableCommand {
         let inputs = try format == .maildir ? maildirFiles(files) : expandFolders(files)
         var tally: [String: Int] = [:]
         for path in inputs {
-            try readRecords(path, delimiter: format.delimiter(lines: .line), maxRecordBytes: maxRecordBytes) { _, record in
+            try eachRecord(in: path, delimiter: format.delimiter(lines: .line), maxRecordBytes: maxRecordBytes) { _, record in
                 let message = Array(record)
                 do {
                     if forget {
