@@ -75,7 +75,7 @@ struct LearnCommand: ParsableCommand {
             do { learned = try database.trainedList(trainer: trainer) } catch { throw CommandFailure("\(db): \(error)") }
             let output = OutputWriter(fd: 1)
             do throws(OutputError) {
-                try output.write(learned.ruleFileText(trainer: trainer))
+                try output.write(learnedRuleFileWithBuiltins(learned, trainer: trainer))
                 try output.flush()
             } catch .failed(let code) {
                 throw CommandFailure("cannot write the output: \(errnoDescription(code))")
@@ -122,11 +122,21 @@ func learnedRulesWithBuiltins(_ learned: [SpamFilter.Rule]) -> [SpamFilter.Rule]
     return learned.filter { !named.contains(asciiLowercased($0.pattern)) } + builtin
 }
 
+/// The rules file of a learned list (`learn --list`, `train` with a prior): its trained
+/// tokens without those a built-in rule names, then the built-in present-day rules —
+/// the same rules ``learnedRulesWithBuiltins(_:)`` judges with.
+func learnedRuleFileWithBuiltins(_ list: TrainedList, trainer: SpamTrainer, title: String? = nil) -> String {
+    let named = Set(DefaultMailList.builtinRules.map { asciiLowercased($0.pattern) })
+    var trained = list
+    trained.words = list.words.filter { !named.contains(asciiLowercased($0.pattern)) }
+    return trained.ruleFileText(trainer: trainer, title: title) + "\n" + DefaultMailList.builtinRulesSource
+}
+
 extension SpamTrainer {
     /// A learning database's settings: the mail list's, at the built-in list's fixed
-    /// threshold.
+    /// threshold, starting from the built-in list's evidence (``LearningPrior``).
     static var learnedSettings: SpamTrainer {
-        var trainer = SpamTrainer.mailSettings
+        var trainer = SpamTrainer.learnedMailSettings
         trainer.thresholdRule = .fixed(DefaultMailList.threshold)
         return trainer
     }

@@ -1,3 +1,5 @@
+import AutomatonCore
+
 // Learning a weighted word list from labelled records (`turnstile train`).
 //
 // Each word is scored by its smoothed log-odds of spam versus ham — the evidence a
@@ -92,6 +94,14 @@ public struct SpamTrainer: Sendable, Hashable {
     /// ham. The weights are still learnt from every record. With fewer than k records
     /// of a class, the training scores are used.
     public var thresholdFolds: Int? = nil
+    /// When set, each token's weight starts from the prior's and moves with the
+    /// records (``LearningPrior``): the prior's tokens are kept even where the records
+    /// are silent, so a few lessons refine the list instead of replacing it.
+    public var prior: LearningPrior? = nil
+    /// Tokens whose probability f (``ScoreModel/probability(weight:)``) lies closer than
+    /// this to 0.5 are not kept: only clear evidence goes into the list, as bogofilter's
+    /// `min_dev` counts only tokens that far from 0.5 (0: keep every token).
+    public var minDeviation = 0.0
 
     /// Decimals of the weights written (and used: the list is scored as written).
     public static let weightDecimals = 4
@@ -141,7 +151,7 @@ public struct SpamTrainer: Sendable, Hashable {
 
         var words = weightedWords(
             set.vocabulary.indices.lazy.filter { !set.wordIsPhrase[$0] }.map { (set.vocabulary[$0], wordSpam[$0], wordHam[$0]) },
-            spamShare: p)
+            spamRecords: spamRecords, hamRecords: hamRecords)
         // Included phrases: always scored; kept when they are evidence of spam.
         var phrases: [TrainedList.Entry] = []
         for id in set.phrases.indices {
@@ -197,7 +207,7 @@ public struct SpamTrainer: Sendable, Hashable {
                 "training needs both spam and ham records (found \(spamRecords) spam, \(hamRecords) ham)"))
         }
         let p = Double(spamRecords) / Double(spamRecords + hamRecords)
-        var words = weightedWords(counts.lazy.map { ($0.token, $0.spam, $0.ham) }, spamShare: p)
+        var words = weightedWords(counts.lazy.map { ($0.token, $0.spam, $0.ham) }, spamRecords: spamRecords, hamRecords: hamRecords)
         words.sort(by: TrainedList.Entry.listOrder)
         let scored = try score(words.map { SpamFilter.Rule(pattern: $0.pattern, weight: $0.weight) })
         let (chosen, bestF1) = try chooseThreshold(scores: scored.scores, isSpam: scored.isSpam,
@@ -211,14 +221,32 @@ public struct SpamTrainer: Sendable, Hashable {
     /// The kept words: min count, sign, ranked by |weight| (ties by bytes), the top K,
     /// weights rounded as written. One place for ``train(_:subset:)`` and
     /// ``train(counts:spamRecords:hamRecords:score:)``.
-    func weightedWords(_ counts: some Sequence<([UInt8], Int, Int)>, spamShare p: Double) -> [TrainedList.Entry] {
+    func weightedWords(_ counts: some Sequence<([UInt8], Int, Int)>, spamRecords: Int, hamRecords: Int) -> [TrainedList.Entry] {
+        let p = Double(spamRecords) / Double(spamRecords + hamRecords)
         var candidates: [(pattern: [UInt8], spam: Int, ham: Int, weight: Double)] = []
+        var counted = Set<[UInt8]>()
         for (pattern, s, h) in counts where !isExcluded(pattern) {
-            guard s + h >= max(1, minCount) else { continue }
-            let w = Self.weight(spam: Double(s), ham: Double(h), spamShare: p, smoothing: smoothing)
+            let w: Double
+            if let prior {
+                let key = asciiLowercased(pattern)
+                counted.insert(key)
+                guard prior.weights[key] != nil || s + h >= max(1, minCount) else { continue }
+                w = prior.weight(of: key, spam: s, ham: h, spamRecords: spamRecords, hamRecords: hamRecords)
+            } else {
+                guard s + h >= max(1, minCount) else { continue }
+                w = Self.weight(spam: Double(s), ham: Double(h), spamShare: p, smoothing: smoothing)
+            }
             if !negativeWeights && w <= 0 { continue }
             if Self.rounded(w, decimals: Self.weightDecimals) == 0 { continue }
+            if minDeviation > 0, abs(ScoreModel.probability(weight: w) - 0.5) < minDeviation { continue }
             candidates.append((pattern, s, h, w))
+        }
+        // The prior's tokens no record contains keep their prior weight.
+        if let prior {
+            for (token, w) in prior.weights where !counted.contains(token) && !isExcluded(token) {
+                if !negativeWeights && w <= 0 { continue }
+                candidates.append((token, 0, 0, w))
+            }
         }
         candidates.sort { a, b in
             abs(a.weight) != abs(b.weight) ? abs(a.weight) > abs(b.weight) : a.pattern.lexicographicallyPrecedes(b.pattern)
