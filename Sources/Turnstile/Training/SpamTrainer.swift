@@ -193,27 +193,28 @@ public struct SpamTrainer: Sendable, Hashable {
 
     /// Trains from per-token record counts (`turnstile learn`'s database) instead of
     /// records: the same words and weights as ``train(_:subset:)`` on the records the
-    /// counts were taken from (no curated phrases), and the threshold chosen on the
-    /// scores `score` gives each record under the list's rules.
+    /// counts were taken from (no curated phrases), at the fixed threshold of
+    /// ``ThresholdRule/fixed(_:)`` — the records themselves are not kept, so no
+    /// threshold can be chosen on them.
     ///
-    /// - Throws: ``TurnstileError`` as ``train(_:subset:)``.
+    /// - Throws: ``TurnstileError`` when the counts are not of both spam and ham, an
+    ///   option is out of range, or the threshold rule is not `.fixed`.
     public func train(
-        counts: some Sequence<(token: [UInt8], spam: Int, ham: Int)>, spamRecords: Int, hamRecords: Int,
-        score: ([SpamFilter.Rule]) throws(TurnstileError) -> (scores: [Double], isSpam: [Bool])
+        counts: some Sequence<(token: [UInt8], spam: Int, ham: Int)>, spamRecords: Int, hamRecords: Int
     ) throws(TurnstileError) -> TrainedList {
         try checkSettings()
         guard spamRecords > 0, hamRecords > 0 else {
             throw TurnstileError(.invalidOptions(
                 "training needs both spam and ham records (found \(spamRecords) spam, \(hamRecords) ham)"))
         }
-        let p = Double(spamRecords) / Double(spamRecords + hamRecords)
+        guard case .fixed(let t) = thresholdRule else {
+            throw TurnstileError(.invalidOptions("training from token counts needs a fixed threshold"))
+        }
         var words = weightedWords(counts.lazy.map { ($0.token, $0.spam, $0.ham) }, spamRecords: spamRecords, hamRecords: hamRecords)
         words.sort(by: TrainedList.Entry.listOrder)
-        let scored = try score(words.map { SpamFilter.Rule(pattern: $0.pattern, weight: $0.weight) })
-        let (chosen, bestF1) = try chooseThreshold(scores: scored.scores, isSpam: scored.isSpam,
-                                                   rules: words.map { SpamFilter.Rule(pattern: $0.pattern, weight: $0.weight) })
+        let fixed = ThresholdChoice(threshold: t, matrix: ConfusionMatrix())
         var list = TrainedList(words: words, phrases: [], spamRecords: spamRecords, hamRecords: hamRecords,
-                               threshold: chosen, bestF1: bestF1)
+                               threshold: fixed, bestF1: fixed)
         list.model = model
         return list
     }
@@ -458,6 +459,9 @@ public struct TrainedList: Sendable, Hashable {
         out += ".\n"
         out += "# weight = ln((s + a*p) / (h + a*(1-p))) - ln(p / (1-p)): s, h = spam, ham records containing the word,\n"
         out += "# p = share of spam, a = smoothing. Matched as whole words, ASCII case-insensitive.\n"
+        if let prior = trainer.prior {
+            out += "# Each weight starts from the built-in mail list's (a prior worth \(Self.plain(prior.strength)) messages) and moves with the records.\n"
+        }
         if model == .chiSquare {
             out += "# Model: chi-square combining (Robinson/Fisher, as bogofilter and SpamBayes): each weight is the logit of the word's\n"
             out += "# spam probability f (clamped to [0.01, 0.99]); the score I = (1 + S - H) / 2 of the words with |f - 0.5| >= 0.1 lies in [0, 1].\n"
@@ -468,12 +472,18 @@ public struct TrainedList: Sendable, Hashable {
             out += "# The threshold maximizes F1 on \(on):"
         case .minPrecision(let p):
             out += "# The threshold is the lowest keeping training precision >= \(Self.plain(p)):"
+        case .fixed where m.total == 0:
+            out += "# The threshold is fixed (learning moves token counts, not the threshold)."
         case .fixed:
             out += "# The threshold is fixed (learning moves token counts, not the threshold); on the learned records:"
         case .minCost(let c):
             out += "# The threshold minimizes \(Self.plain(c)) x FP + FN on \(on) (a ham judged spam costs \(Self.plain(c)) missed spam):"
         }
-        out += " precision \(f(m.precision)), recall \(f(m.recall)), F1 \(f(m.f1)) (tp \(m.tp), fp \(m.fp), tn \(m.tn), fn \(m.fn)).\n"
+        if case .fixed = trainer.thresholdRule, m.total == 0 {
+            out += "\n"
+        } else {
+            out += " precision \(f(m.precision)), recall \(f(m.recall)), F1 \(f(m.f1)) (tp \(m.tp), fp \(m.fp), tn \(m.tn), fn \(m.fn)).\n"
+        }
         if let t = trainingMatrix {
             out += "# On the training records themselves: precision \(f(t.precision)), recall \(f(t.recall)), F1 \(f(t.f1)) (tp \(t.tp), fp \(t.fp), tn \(t.tn), fn \(t.fn)).\n"
         }
