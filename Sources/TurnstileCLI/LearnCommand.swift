@@ -2,6 +2,7 @@ import ArgumentParser
 import AutomatonCore
 import LearningStore
 import Turnstile
+import TurnstileServer
 
 /// `turnstile learn`: correct the filter's mistakes without a full retrain, as
 /// `sa-learn --spam` and `bogofilter -s` do.
@@ -28,10 +29,21 @@ struct LearnCommand: ParsableCommand {
               $ turnstile learn --db learned.db --forget wrongly-learned.eml
               $ turnstile filter --format mbox --db learned.db inbox.mbox
               $ turnstile learn --db learned.db --list > learned-words.tsv
+              $ turnstile learn --db-dir /var/lib/turnstile/users --user alice --spam junk.eml
             """)
 
     @Option(name: .customLong("db"), help: ArgumentHelp("The SQLite database to learn into.", valueName: "path"))
-    var db: String
+    var dbPath: String?
+
+    @Option(name: .customLong("db-dir"),
+            help: ArgumentHelp("The folder of per-user databases ('serve --db-dir'): with --user U, learn into DIR/U.db.", valueName: "dir"))
+    var dbDir: String?
+
+    @Option(name: .customLong("user"), help: ArgumentHelp("With --db-dir: the user whose database to learn into (spamc -u's name).", valueName: "name"))
+    var user: String?
+
+    /// The database file: --db, or the user's in --db-dir.
+    var db: String { dbPath ?? (dbDir ?? ".") + "/" + (user ?? "") + ".db" }
 
     @Flag(name: .customLong("spam"), help: "Learn the messages as spam.")
     var spam = false
@@ -58,6 +70,11 @@ struct LearnCommand: ParsableCommand {
     var files: [String] = []
 
     func validate() throws {
+        if (dbPath == nil) == (dbDir == nil) { throw ValidationError("give one of --db and --db-dir") }
+        if (dbDir == nil) != (user == nil) { throw ValidationError("--db-dir and --user go together") }
+        if let user, !UserJudgeStores.isUserName(user) {
+            throw ValidationError("--user \(user): a user name is 1 to 64 ASCII letters, digits and ._@+- (not starting with '.')")
+        }
         let modes = [spam, ham, forget, list].filter { $0 }.count
         if modes != 1 { throw ValidationError("give one of --spam, --ham, --forget and --list") }
         if !format.isMail { throw ValidationError("--format must be eml, mbox or maildir") }

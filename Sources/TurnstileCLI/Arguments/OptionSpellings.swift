@@ -141,8 +141,8 @@ struct OptionSpellings: Sendable {
         case "serve": return rules + OptionSpellings(
             longValued: ["threshold", "listen", "allow-from", "threads", "max-size", "max-connections", "read-timeout",
                          "max-header-bytes", "db", "max-request-bytes", "drain", "socket-mode", "socket-owner", "user",
-                         "group", "pidfile", "tell-user", "tell-from", "tell-rate"])
-        case "learn": return OptionSpellings(longValued: ["db", "format", "max-record-bytes"])
+                         "group", "pidfile", "tell-user", "tell-from", "tell-rate", "db-dir"])
+        case "learn": return OptionSpellings(longValued: ["db", "format", "max-record-bytes", "db-dir", "user"])
         default: return nil
         }
     }
