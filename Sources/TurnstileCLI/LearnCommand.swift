@@ -17,11 +17,15 @@ struct LearnCommand: ParsableCommand {
             learned as the other class moves, --forget takes a message back.
             'filter --db PATH' and 'serve --db PATH' judge with the list 'train' would
             write for the learned messages (the mail settings: --model chi-square --top
-            10000 --min-count 2 --smoothing 1 --max-weight 1.4), together with the
-            built-in present-day rules, judged at the built-in mail list's threshold
+            10000 --min-count 2 --smoothing 1 --max-weight 4.6, every token starting
+            from the built-in list's weight), together with the built-in present-day
+            rules, judged at the built-in mail list's threshold
             (or --threshold): learning changes token counts, never the threshold. Until
             the database holds both spam and ham, they judge with the built-in list.
-            --list prints the learned list (without the built-in rules).
+            --list prints the learned list, the built-in rules at its end. The database
+            keeps token counts and each message's SHA-256, never a message. With
+            --db-dir DIR --user U it is DIR/U.db, the file 'serve --db-dir' judges U's
+            requests with.
 
             Examples:
               $ turnstile learn --db learned.db --format mbox --spam spam.mbox
