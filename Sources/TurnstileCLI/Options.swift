@@ -344,7 +344,7 @@ struct StreamOptions: ParsableArguments {
     var maxRecordBytes: Int { maxRecordBytesOption ?? RecordReader.defaultMaxRecordBytes }
 
     @Option(name: [.customShort("j"), .customLong("threads")],
-            help: ArgumentHelp("Search with N threads: inputs are cut into chunks of whole records, searched in parallel and printed in input order (default: the number of cores).",
+            help: ArgumentHelp("Search with at most N threads, where they pay: several inputs are searched side by side, a compute-bound search of one input in chunks of whole records; output is always in input order (default: the number of cores).",
                                valueName: "n"))
     var threads: Int?
 
