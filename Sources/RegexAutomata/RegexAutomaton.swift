@@ -69,15 +69,19 @@ public struct RegexAutomaton: Sendable {
     /// The prefix prefilter the forward scans jump with (dense engine only), or nil:
     /// see ``RegexCompiler/prefilter(_:)``.
     public let prefilter: RegexPrefilter?
+    /// The inner (or suffix) literal the match searches start from, or nil: see
+    /// ReverseInner.swift. Not used for line selection, whose line candidates do the same.
+    public let reverseInner: ReverseInner?
 
     /// Forward lazy caches kept between searches (lazy engine only; see LazyCachePool.swift).
     let forwardCaches: LazyCachePool
 
     init(engine: Engine, nonEmpty: LazyDFA, forwardNFA: ThompsonNFA, reverseNFA: ThompsonNFA, isUTF8: Bool, canMatchEmpty: Bool,
-         prefilter: RegexPrefilter? = nil) {
+         prefilter: RegexPrefilter? = nil, reverseInner: ReverseInner? = nil) {
         self.forwardCaches = LazyCachePool()
         self.engine = engine
         self.prefilter = prefilter
+        self.reverseInner = reverseInner
         self.nonEmpty = nonEmpty
         self.forwardNFA = forwardNFA
         self.reverseNFA = reverseNFA
@@ -196,6 +200,11 @@ struct Searcher {
     var forwardCache: LazyDFA.Cache? = nil
     var reverseCache: LazyDFA.Cache? = nil
     var nonEmptyCache: LazyDFA.Cache? = nil
+    /// The lazy cache of the reverse-inner prefix automaton, when it is lazy.
+    var innerCache: LazyDFA.Cache? = nil
+    /// The reverse-inner strategy gave way to the forward scan (its anchored forward
+    /// scan failed once): the rest of this searcher's calls use the forward scan.
+    var reverseInnerOff = false
     var stats = RegexAutomaton.SearchStats()
     /// Whether the prefix prefilter still pays off in this search.
     var prefilterEffectiveness = PrefilterEffectiveness()
@@ -307,6 +316,14 @@ struct Searcher {
                 return pikeVM(haystack, from: from, retry: true)
             }
         }
+        if let inner = regex.reverseInner, !reverseInnerOff {
+            switch findByInnerLiteral(inner, haystack, from: from) {
+            case .found(let m): return m
+            case .retry(let next):
+                reverseInnerOff = true
+                return next <= haystack.count ? find(haystack, from: next, retry: false) : nil
+            }
+        }
         switch regex.engine {
         case .dense(let forward, let reverse):
             guard let e = forward.searchForward(haystack, in: from..<haystack.count, anchored: false, earliest: false,
@@ -337,6 +354,30 @@ struct Searcher {
                 return pikeVM(haystack, from: from, retry: false)
             case .gaveUp:
                 return pikeVM(haystack, from: from, retry: false)
+            }
+        }
+    }
+
+    /// ``ReverseInner/find(_:from:reverseCache:steps:forwardAnchored:)`` with this
+    /// searcher's forward automaton for the anchored scan from the start it finds.
+    private mutating func findByInnerLiteral(_ inner: ReverseInner, _ haystack: UnsafeBufferPointer<UInt8>,
+                                             from: Int) -> ReverseInner.Outcome {
+        var steps = 0
+        defer { stats.transitions &+= steps }
+        switch regex.engine {
+        case .dense(let forward, _):
+            return inner.find(haystack, from: from, reverseCache: &innerCache, steps: &steps) { start in
+                .some(forward.searchForward(haystack, in: start..<haystack.count, anchored: true, earliest: false))
+            }
+        case .lazy(let forward, _):
+            let cache = forwardCache ?? regex.forwardCaches.take() ?? forward.makeCache()
+            forwardCache = cache
+            return inner.find(haystack, from: from, reverseCache: &innerCache, steps: &steps) { start in
+                var s = 0
+                switch forward.searchForward(cache, haystack, from: start, anchored: true, earliest: false, steps: &s) {
+                case .found(let e): return .some(e)
+                case .gaveUp: return .none
+                }
             }
         }
     }
