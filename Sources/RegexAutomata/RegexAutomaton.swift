@@ -124,6 +124,7 @@ public struct RegexAutomaton: Sendable {
     /// - Complexity: O(n); stops at the first position that proves a match.
     public func isMatch(in haystack: UnsafeBufferPointer<UInt8>) -> Bool {
         var searcher = Searcher(self)
+        defer { searcher.recycle() }
         return searcher.isMatch(haystack)
     }
 
@@ -135,6 +136,7 @@ public struct RegexAutomaton: Sendable {
     /// - Complexity: O(n) (a forward scan, then a reverse scan over the match).
     public func firstMatch(in haystack: UnsafeBufferPointer<UInt8>) -> Match? {
         var searcher = Searcher(self)
+        defer { searcher.recycle() }
         return GlobalLoop.run(haystack, utf8: isUTF8, limit: 1) { pos, retry in
             searcher.find(haystack, from: pos, retry: retry)
         }.first
@@ -148,8 +150,7 @@ public struct RegexAutomaton: Sendable {
     /// - Complexity: see ``RegexAutomaton``.
     @_disfavoredOverload
     public func matches(in haystack: UnsafeBufferPointer<UInt8>) -> [Match] {
-        var stats = SearchStats()
-        return matches(in: haystack, stats: &stats)
+        matches(in: haystack, from: 0)
     }
 
     /// Every match of a search that begins at `from` (the bytes before it only decide
@@ -159,6 +160,7 @@ public struct RegexAutomaton: Sendable {
     public func matches(in haystack: UnsafeBufferPointer<UInt8>, from: Int) -> [Match] {
         precondition(from >= 0 && from <= haystack.count, "search start outside the haystack")
         var searcher = Searcher(self)
+        defer { searcher.recycle() }
         return GlobalLoop.run(haystack, utf8: isUTF8, from: from) { pos, retry in
             searcher.find(haystack, from: pos, retry: retry)
         }
@@ -212,7 +214,9 @@ struct Searcher {
     init(_ regex: RegexAutomaton) { self.regex = regex }
 
     /// Gives the forward lazy cache back to the automaton's pool for the next search
-    /// (the search is over; this searcher builds a new one if used again).
+    /// (the search is over; this searcher builds a new one if used again). Every
+    /// search call gives it back (the stats call excepted, whose counters would
+    /// otherwise include earlier searches), and so does a recycled cursor.
     mutating func recycle() {
         if let cache = forwardCache {
             forwardCache = nil
