@@ -74,9 +74,12 @@ let package = Package(
         .target(name: "LiteralAutomata", dependencies: ["AutomatonCore", "CLiteralSIMD"], swiftSettings: strict),
         // LiteralAutomata for literal prefilters only (DESIGN.md).
         .target(name: "RegexAutomata", dependencies: ["AutomatonCore", "LiteralAutomata"], swiftSettings: strict),
+        // Mapped windows of input files and the SIGBUS guard for a file that shrinks
+        // while mapped, in C: a signal handler must not run Swift code.
+        .target(name: "CMappedInput"),
         .target(
             name: "Turnstile",
-            dependencies: ["AutomatonCore", "LiteralAutomata", "RegexAutomata"],
+            dependencies: ["AutomatonCore", "LiteralAutomata", "RegexAutomata", "CMappedInput"],
             swiftSettings: strict
         ),
         .target(name: "TurnstileFoundation", dependencies: ["AutomatonCore", "RegexAutomata", "Turnstile"],

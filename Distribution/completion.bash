@@ -571,7 +571,7 @@ _turnstile_train() {
     repeating_flags=()
     non_repeating_flags=(--positive-only --best-f1 --bigrams --exclude-numbers --version -h --help)
     repeating_options=(--spam --ham --include --exclude)
-    non_repeating_options=(--delimiter --max-record-bytes --format -o --top --min-count --smoothing --min-precision --threshold-above --max-weight --min-rules --fp-cost --threshold-folds --model --max-spam-weight --fixed-threshold --phrase-prior --title --folds --seed)
+    non_repeating_options=(--delimiter --max-record-bytes --format -o --top --min-count --smoothing --min-precision --threshold-above --max-weight --min-rules --fp-cost --threshold-folds --model --max-spam-weight --fixed-threshold --phrase-prior --prior --prior-strength --min-deviation --title --folds --seed)
     __turnstile_offer_flags_options -1
 
     # Offer option value completions
@@ -641,6 +641,15 @@ _turnstile_train() {
     '--phrase-prior')
         return
         ;;
+    '--prior')
+        return
+        ;;
+    '--prior-strength')
+        return
+        ;;
+    '--min-deviation')
+        return
+        ;;
     '--title')
         return
         ;;
@@ -696,7 +705,7 @@ _turnstile_serve() {
     repeating_flags=()
     non_repeating_flags=(-F --fixed-strings -i --ignore-case --no-ignore-case -w --word-regexp --bytes --ucp --debug-strategy --no-request-log --allow-tell --version -h --help)
     repeating_options=(-e --regexp -f --file --rules --add-rules --allow-from --tell-user --tell-from)
-    non_repeating_options=(--max-pattern-file-bytes --automaton --max-automaton-bytes --max-states --max-table-bytes --threshold --listen --threads --max-size --max-request-bytes --max-connections --read-timeout --drain --max-header-bytes --db --socket-mode --socket-owner --user --group --pidfile --tell-rate)
+    non_repeating_options=(--max-pattern-file-bytes --automaton --max-automaton-bytes --max-states --max-table-bytes --threshold --listen --threads --max-size --max-request-bytes --max-connections --read-timeout --drain --max-header-bytes --db --db-dir --socket-mode --socket-owner --user --group --pidfile --tell-rate)
     __turnstile_offer_flags_options 0
 
     # Offer option value completions
@@ -761,6 +770,9 @@ _turnstile_serve() {
     '--db')
         return
         ;;
+    '--db-dir')
+        return
+        ;;
     '--socket-mode')
         return
         ;;
@@ -792,12 +804,18 @@ _turnstile_learn() {
     repeating_flags=()
     non_repeating_flags=(--spam --ham --forget --list --version -h --help)
     repeating_options=()
-    non_repeating_options=(--db --format --max-record-bytes)
+    non_repeating_options=(--db --db-dir --user --format --max-record-bytes)
     __turnstile_offer_flags_options -1
 
     # Offer option value completions
     case "${prev}" in
     '--db')
+        return
+        ;;
+    '--db-dir')
+        return
+        ;;
+    '--user')
         return
         ;;
     '--format')

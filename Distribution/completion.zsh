@@ -390,6 +390,9 @@ _turnstile_train() {
         '*--include[Curated phrases to weigh and include (repeatable).]:file:'
         '*--exclude[Words never to keep, one per line (repeatable; e.g. offensive words).]:file:'
         '--phrase-prior[Extra spam pseudo-records for each curated phrase.]:b:'
+        '--prior[Start every weight from this list'\''s evidence\: '\''builtin'\'' (the built-in mail list, the default for mail; the file then ends with its present-day rules) or '\''none'\''.]:builtin|none:'
+        '--prior-strength[How many messages the prior is worth (default 3).]:k:'
+        '--min-deviation[Keep only tokens whose spam probability lies at least d from 0.5 (0...0.5; default 0).]:d:'
         '--title[The title on the file'\''s second line.]:text:'
         '--folds[Also cross-validate with this many folds (2 or more).]:k:'
         '--seed[The seed of the cross-validation'\''s fold assignment.]:n:'
@@ -459,6 +462,7 @@ _turnstile_serve() {
         '--drain[On SIGTERM or SIGINT, wait at most this long for requests under way (5s, 500ms, 0).]:time:'
         '--max-header-bytes[The most bytes of a request'\''s line and headers.]:max-header-bytes:'
         '--db[Judge with the list a '\''turnstile learn'\'' database gives, and learn into it on TELL.]:path:'
+        '--db-dir[One learning database per user\: a request of user U (spamc -u U) is judged with DIR/U.db and its TELL learns into it.]:dir:'
         '--socket-mode[A Unix socket'\''s mode, in octal (default\: 0666 less the umask).]:mode:'
         '--socket-owner[A Unix socket'\''s owner, as chown writes it\: USER, USER\:GROUP or \:GROUP (root only).]:owner:'
         '--user[Once listening, run as this user (and its group) instead of root, as spamd'\''s -u.]:user:'
@@ -482,6 +486,8 @@ _turnstile_learn() {
     local -ar ___format=('lines' 'mbox' 'eml' 'maildir')
     local -ar arg_specs=(
         '--db[The SQLite database to learn into.]:path:'
+        '--db-dir[The folder of per-user databases ('\''serve --db-dir'\'')\: with --user U, learn into DIR/U.db.]:dir:'
+        '--user[With --db-dir\: the user whose database to learn into (spamc -u'\''s name).]:name:'
         '--spam[Learn the messages as spam.]'
         '--ham[Learn the messages as ham.]'
         '--forget[Forget the messages (take back what learning them added).]'

@@ -1,18 +1,24 @@
 import Turnstile
 
 // `turnstile learn`'s database: per-token spam and ham counts — the numbers `train`
-// weighs — and the messages learned, so that a message learned twice counts once, a
-// message learned as the other class moves, `--forget` takes back exactly what was
-// added, and the threshold can be chosen on the learned messages as `train` chooses
-// it. SQLite in WAL mode: a reader (`serve --db`, `filter --db`) reads while a
-// writer learns; each message is learned in a transaction of its own, so a crash
-// (kill -9) loses nothing committed before it (synchronous=NORMAL is durable across
-// a process crash; a power loss may lose the last commits, never corrupt the file).
+// weighs — and the SHA-256 digest of each message learned, never the message itself
+// (issue 52: the database of a user's mail holds no mail). The digest makes learning
+// exact: a message learned twice counts once, one learned as the other class moves,
+// `--forget` takes back exactly what was added — each by tokenizing the message given
+// again, which gives the tokens it gave when it was learned. SQLite in WAL mode: a
+// reader (`serve --db`, `filter --db`) reads while a writer learns; each message is
+// learned in a transaction of its own, so a crash (kill -9) loses nothing committed
+// before it (synchronous=NORMAL is durable across a process crash; a power loss may
+// lose the last commits, never corrupt the file). A new file is created 0600.
 //
-// Schema (PRAGMA user_version 1):
+// Schema (PRAGMA user_version 2):
 //   tokens(token BLOB PRIMARY KEY, spam INTEGER, ham INTEGER)  -- messages containing it
-//   messages(digest INTEGER, spam INTEGER, unquote INTEGER, message BLOB)
+//   messages(digest BLOB PRIMARY KEY, spam INTEGER)            -- SHA-256 of the bytes
 // A token is a MailTokens token (`free`, `subject:free`, `header:x-mailer:outlook`).
+// Version 1 (issue 43) kept each message's bytes (`messages(digest INTEGER, spam,
+// unquote, message BLOB)`); opening it migrates it once, in place: each row becomes its
+// SHA-256, the token counts stay as they are, and the file is vacuumed so that no page
+// of the old text is left in it.
 
 /// A message's class in the database.
 public enum LearnedClass: Sendable, Hashable {
@@ -51,12 +57,13 @@ public final class LearningDatabase {
             try connection.transaction { () throws(LearningStoreError) in
                 try connection.execute("""
                     CREATE TABLE IF NOT EXISTS tokens(token BLOB PRIMARY KEY, spam INTEGER NOT NULL, ham INTEGER NOT NULL) WITHOUT ROWID;
-                    CREATE TABLE IF NOT EXISTS messages(digest INTEGER NOT NULL, spam INTEGER NOT NULL, unquote INTEGER NOT NULL, message BLOB NOT NULL);
-                    CREATE INDEX IF NOT EXISTS messages_digest ON messages(digest);
-                    PRAGMA user_version = 1;
+                    CREATE TABLE IF NOT EXISTS messages(digest BLOB PRIMARY KEY, spam INTEGER NOT NULL) WITHOUT ROWID;
+                    PRAGMA user_version = 2;
                     """)
             }
-        } else if version != 1 {
+        } else if version == 1 {
+            try Self.migrateFromVersion1(connection)
+        } else if version != 2 {
             throw LearningStoreError(description: "\(path): not a turnstile learning database (user_version \(version))")
         }
         var tables = Set<String>()
@@ -68,6 +75,28 @@ public final class LearningDatabase {
         }
     }
 
+    /// Version 1 → 2, in place: each stored message becomes its digest (the counts
+    /// were taken from it and stay), then VACUUM rewrites the file without the freed
+    /// pages and the WAL is emptied, so no byte of a message is left behind.
+    private static func migrateFromVersion1(_ connection: SQLiteConnection) throws(LearningStoreError) {
+        try connection.transaction { () throws(LearningStoreError) in
+            var rows: [(digest: [UInt8], spam: Int64)] = []
+            try connection.prepare("SELECT spam, message FROM messages ORDER BY rowid").query([]) { row in
+                rows.append((MessageDigest.sha256(row.blob(1)).bytes, row.int(0)))
+            }
+            try connection.execute("""
+                DROP INDEX IF EXISTS messages_digest;
+                DROP TABLE messages;
+                CREATE TABLE messages(digest BLOB PRIMARY KEY, spam INTEGER NOT NULL) WITHOUT ROWID;
+                """)
+            let insert = try connection.prepare("INSERT OR IGNORE INTO messages(digest, spam) VALUES(?, ?)")
+            for row in rows { try insert.run([.blob(row.digest), .int(row.spam)]) }
+            try connection.execute("PRAGMA user_version = 2")
+        }
+        try connection.execute("VACUUM")
+        try connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    }
+
     /// Learns `message` (the bytes of one record of the mail `format`: `.mbox` when it
     /// came from an mbox, whose `>From ` quoting is then undone) as `kind`, in one
     /// transaction.
@@ -75,15 +104,16 @@ public final class LearningDatabase {
     public func learn(_ message: [UInt8], format: RecordFormat = .eml, as kind: LearnedClass) throws(LearningStoreError) -> Outcome {
         try connection.transaction { () throws(LearningStoreError) -> Outcome in
             let tokens = Self.tokens(message, format: format)
-            if let (rowid, wasSpam) = try find(message) {
+            let digest = MessageDigest.sha256(message).bytes
+            if let wasSpam = try find(digest) {
                 if wasSpam == (kind == .spam) { return .unchanged }
                 try count(tokens, spam: wasSpam ? -1 : 1, ham: wasSpam ? 1 : -1)
-                try connection.prepare("UPDATE messages SET spam = ? WHERE rowid = ?").run([.int(kind == .spam ? 1 : 0), .int(rowid)])
+                try connection.prepare("UPDATE messages SET spam = ? WHERE digest = ?").run([.int(kind == .spam ? 1 : 0), .blob(digest)])
                 return .moved
             }
             try count(tokens, spam: kind == .spam ? 1 : 0, ham: kind == .ham ? 1 : 0)
-            try connection.prepare("INSERT INTO messages(digest, spam, unquote, message) VALUES(?, ?, ?, ?)")
-                .run([.int(Self.digest(message)), .int(kind == .spam ? 1 : 0), .int(format == .mbox ? 1 : 0), .blob(message)])
+            try connection.prepare("INSERT INTO messages(digest, spam) VALUES(?, ?)")
+                .run([.blob(digest), .int(kind == .spam ? 1 : 0)])
             return .learned
         }
     }
@@ -92,9 +122,10 @@ public final class LearningDatabase {
     @discardableResult
     public func forget(_ message: [UInt8], format: RecordFormat = .eml) throws(LearningStoreError) -> Bool {
         try connection.transaction { () throws(LearningStoreError) -> Bool in
-            guard let (rowid, wasSpam) = try find(message) else { return false }
+            let digest = MessageDigest.sha256(message).bytes
+            guard let wasSpam = try find(digest) else { return false }
             try count(Self.tokens(message, format: format), spam: wasSpam ? -1 : 0, ham: wasSpam ? 0 : -1)
-            try connection.prepare("DELETE FROM messages WHERE rowid = ?").run([.int(rowid)])
+            try connection.prepare("DELETE FROM messages WHERE digest = ?").run([.blob(digest)])
             return true
         }
     }
@@ -108,8 +139,9 @@ public final class LearningDatabase {
         return (spam, ham)
     }
 
-    /// The weighted list `trainer` derives from the counts — the same words, weights
-    /// and threshold as `train` with those settings on the learned messages. Reads
+    /// The weighted list `trainer` derives from the counts — the same words and
+    /// weights as `train` with those settings on the learned messages, at the
+    /// trainer's fixed threshold (the messages are not kept to choose one). Reads
     /// one consistent snapshot (a read transaction), while a writer may be learning.
     public func trainedList(trainer: SpamTrainer) throws(TurnstileError) -> TrainedList {
         do {
@@ -118,21 +150,12 @@ public final class LearningDatabase {
                 try connection.prepare("SELECT token, spam, ham FROM tokens").query([]) { row in
                     counts.append((row.blob(0), Int(row.int(1)), Int(row.int(2))))
                 }
-                var messages: [(isSpam: Bool, message: MailMessage)] = []
-                try connection.prepare("SELECT spam, unquote, message FROM messages ORDER BY rowid").query([]) { row in
-                    messages.append((row.int(0) == 1, (row.int(1) == 1 ? RecordFormat.mbox : .eml).message(of: row.blob(2))))
+                var spam = 0, ham = 0
+                try connection.prepare("SELECT spam, count(*) FROM messages GROUP BY spam").query([]) { row in
+                    if row.int(0) == 1 { spam = Int(row.int(1)) } else { ham = Int(row.int(1)) }
                 }
-                let spam = messages.count { $0.isSpam }
                 return Result { () throws(TurnstileError) in
-                    try trainer.train(counts: counts, spamRecords: spam, hamRecords: messages.count - spam) { (rules) throws(TurnstileError) in
-                        var judge = try MailJudge(rules: RuleSet(rules: rules, options: SpamFilter.standardOptions,
-                                                                  model: trainer.model), threshold: 0)
-                        let scores = messages.map { m in
-                            judge.judge(m.message)
-                            return judge.score
-                        }
-                        return (scores, messages.map(\.isSpam))
-                    }
+                    try trainer.train(counts: counts, spamRecords: spam, hamRecords: ham)
                 }
             }.get()
         } catch let error as LearningStoreError {
@@ -146,11 +169,11 @@ public final class LearningDatabase {
 
     // MARK: - Parts
 
-    /// The stored row holding exactly `message`, and whether it is spam.
-    private func find(_ message: [UInt8]) throws(LearningStoreError) -> (Int64, Bool)? {
-        var found: (Int64, Bool)? = nil
-        try connection.prepare("SELECT rowid, spam, message FROM messages WHERE digest = ?").query([.int(Self.digest(message))]) { row in
-            if found == nil, row.blob(2) == message { found = (row.int(0), row.int(1) == 1) }
+    /// Whether the message with `digest` was learned as spam; nil when it was not learned.
+    private func find(_ digest: [UInt8]) throws(LearningStoreError) -> Bool? {
+        var found: Bool? = nil
+        try connection.prepare("SELECT spam FROM messages WHERE digest = ?").query([.blob(digest)]) { row in
+            found = row.int(0) == 1
         }
         return found
     }
@@ -171,12 +194,5 @@ public final class LearningDatabase {
     /// A message's tokens, as `train` takes them.
     static func tokens(_ message: [UInt8], format: RecordFormat) -> [[UInt8]] {
         MailTokens.tokens(of: format.message(of: message))
-    }
-
-    /// FNV-1a, 64 bits: finds a message's row (the bytes are compared as well).
-    static func digest(_ bytes: [UInt8]) -> Int64 {
-        var h: UInt64 = 0xcbf2_9ce4_8422_2325
-        for b in bytes { h = (h ^ UInt64(b)) &* 0x100_0000_01b3 }
-        return Int64(bitPattern: h)
     }
 }

@@ -135,6 +135,18 @@ func isRegularFile(_ fd: Int32) -> Bool {
     return fstat(fd, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
 }
 
+/// The size of `fd` when it is a regular file (fstat(2)), else nil.
+func regularFileSize(_ fd: Int32) -> Int? {
+    var info = stat()
+    guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+    return Int(info.st_size)
+}
+
+/// Moves `fd`'s file offset to `offset` (lseek(2) `SEEK_SET`).
+func setOffset(_ fd: Int32, _ offset: Int) {
+    _ = lseek(fd, off_t(offset), SEEK_SET)
+}
+
 /// The file offset of `fd` (lseek(2) `SEEK_CUR`), or -1.
 func currentOffset(_ fd: Int32) -> Int {
     Int(lseek(fd, 0, SEEK_CUR))

@@ -40,46 +40,45 @@ extension FilterCommand {
         let started = clock.now
         var status: RunStatus
         let tally: RecordTally, bytesRead: Int
-        var untagged = 0
         let maxRecordBytes = stream.maxRecordBytes
-        let pipeline = RecordPipeline(delimiter: delimiter, maxRecordBytes: maxRecordBytes,
+        var pipeline = RecordPipeline(delimiter: delimiter, maxRecordBytes: maxRecordBytes,
                                       threads: stream.parallelThreads ?? 1, chunkBytes: stream.chunkBytes,
                                       knownInputBytes: knownInputBytes(inputs))
-        // An empty .eml or Maildir file is a message too, judged by the one-thread path.
-        let emptyMessage = format != .mbox && inputs.contains { $0 == "-" || fileSize($0) == 0 }
-        if pipeline.isThreaded, destination == nil, mover == nil, !delivery.tag, !emptyMessage {
-            // Messages are cut into chunks of whole messages and decoded in parallel;
-            // the output is that of one thread (`--spam-to`, `--move-spam-to` and
-            // `--tag` keep to one thread).
-            let makeSink = { @Sendable (output: OutputWriter) in
-                MailFilterSink(judge: judge, format: format, mode: mode, output: output, spamTo: nil, delimiter: delimiter)
+        // Decoding and judging messages is work on every byte (the sink's, not a matcher's).
+        pipeline.workCost = .computeBound
+        pipeline.forcedThreads = stream.forcedThreads
+        // `--spam-to`, `--move-spam-to` and `--tag` keep to one thread (MailFilterSink's
+        // parallelism); messages are otherwise decoded in parallel, in chunks of whole
+        // messages (mbox) or a file each (eml, Maildir), and the output is one thread's.
+        let report = MailRunReport()
+        let shared = UncheckedSendable((destination, tagger))
+        let keepsOrder = mover != nil
+        let makeSink = { @Sendable (output: OutputWriter) in
+            var sink = MailFilterSink(judge: judge, format: format, mode: mode, output: output, spamTo: shared.value.0,
+                                      delimiter: delimiter, tagger: shared.value.1)
+            sink.report = report
+            sink.keepsOrder = keepsOrder
+            return sink
+        }
+        var moveFailed = false
+        let run = pipeline.run(inputs, named: inputs.count > 1, output: output, makeSink: makeSink) { (name, tally) in
+            // A Maildir message is moved once its file was read to the end.
+            guard tally.spamRecords > 0, var moving = mover, !moving.holds(name) else { return }
+            do {
+                _ = try moving.move(name)
+                mover = moving
+            } catch {
+                printError("turnstile: \((error as? CommandFailure)?.message ?? String(describing: error))")
+                moveFailed = true
             }
-            let run = pipeline.run(inputs, named: inputs.count > 1, output: output, makeSink: makeSink)
-            (status, tally, bytesRead) = (run.status, run.outcome.tally, run.outcome.bytesRead)
-        } else {
-            var sink = MailFilterSink(judge: judge, format: format, mode: mode, output: output, spamTo: destination,
-                                      delimiter: delimiter, tagger: tagger)
-            var reader = pipeline.makeReader()
-            var moveFailed = false
-            status = runInputs(inputs, output: output) { (fd, name) throws(ScanError) in
-                sink.beginInput(name: inputs.count > 1 ? name : nil, firstRecord: 0)
-                sink.inputPath = name
-                try reader.read(fd: fd, into: &sink)
-                do throws(OutputError) { try sink.endInput() } catch { throw .sink(error) }
-                if sink.takeLastVerdictSpam(), mover?.holds(name) == false {
-                    do { _ = try mover?.move(name) } catch {
-                        printError("turnstile: \((error as? CommandFailure)?.message ?? String(describing: error))")
-                        moveFailed = true
-                    }
-                }
-            } finish: {}
-            if moveFailed { status.hadError = true }
-            untagged = sink.untagged
-            if let failure = sink.spamFailure {
-                printError("turnstile: \(failure)")
-                status.hadError = true
-            }
-            (tally, bytesRead) = (sink.takeTally(), reader.bytesRead)
+        }
+        status = run.status
+        (tally, bytesRead) = (run.outcome.tally, run.outcome.bytesRead)
+        if moveFailed { status.hadError = true }
+        let untagged = report.untagged
+        if let failure = report.spamFailure {
+            printError("turnstile: \(failure)")
+            status.hadError = true
         }
         let incomplete = status.hadError || status.brokenPipe
         if incomplete, let spamTo = delivery.spamTo, format == .mbox, tally.spamRecords > 0 {
@@ -124,6 +123,14 @@ func sameFile(_ a: String, _ b: String) -> Bool {
     return x.st_dev == y.st_dev && x.st_ino == y.st_ino
 }
 
+/// What a one-thread mail run reports after its end, written by its sink as it goes
+/// (the pipeline makes the sink, so the command reads the box, not the sink).
+final class MailRunReport: @unchecked Sendable {
+    // @unchecked: written by the one sink of a one-thread run, read after it.
+    var untagged = 0
+    var spamFailure: String?
+}
+
 /// Decodes and judges each message, and passes its original bytes on: to the output
 /// as the mode says, and to `--spam-to` when it is spam.
 struct MailFilterSink: ChunkSink {
@@ -133,8 +140,11 @@ struct MailFilterSink: ChunkSink {
     private var judge: MailJudge
     /// `--tag`: the status fields every message is written with.
     let tagger: SpamStatusHeaders?
-    /// Messages written untagged (their header ran past `--max-record-bytes`).
-    private(set) var untagged = 0
+    /// What the run reports once it ends: messages written untagged, the `--spam-to`
+    /// failure (one-thread runs only: the sink asks for one thread when it writes them).
+    var report: MailRunReport?
+    /// `--move-spam-to`: inputs are moved in order, on one thread.
+    var keepsOrder = false
     /// `records` when the current input began (an input without a record is an empty message).
     private var recordsAtInputStart = 0
     /// Writes verdicts (`--json`, `--explain`).
@@ -160,8 +170,6 @@ struct MailFilterSink: ChunkSink {
     private var scratch: [UInt8] = []
     /// The counts when ``takeTally()`` was last called.
     private var taken = RecordTally()
-    /// Whether the last message was spam (see ``takeLastVerdictSpam()``).
-    private var lastVerdictSpam = false
 
     init(judge: MailJudge, format: RecordFormat, mode: Mode, output: OutputWriter, spamTo: SpamDestination?,
          delimiter: RecordDelimiter, tagger: SpamStatusHeaders? = nil) {
@@ -182,6 +190,21 @@ struct MailFilterSink: ChunkSink {
         recordsAtInputStart = records
     }
 
+    /// `--spam-to` and `--tag` write in input order, as does moving files: one thread.
+    /// An .eml or Maildir file is one message: files apart, never chunks (an empty
+    /// one would have no chunk, and it is a message too).
+    var parallelism: SinkParallelism {
+        if spamTo != nil || tagger != nil || keepsOrder { return .none }
+        return format == .mbox ? .chunks : .inputs
+    }
+
+    mutating func inputOpened(_ fd: Int32, name: String) -> InputStart {
+        inputPath = name
+        return .read
+    }
+
+    mutating func inputRead(_ fd: Int32) throws(OutputError) { try endInput() }
+
     /// The input ended: an .eml or Maildir file that held no byte is an empty message,
     /// which gets its verdict (and its line in `--json` and `--explain`) like any other.
     mutating func endInput() throws(OutputError) {
@@ -189,14 +212,6 @@ struct MailFilterSink: ChunkSink {
         let none = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
         try record(content: none, terminator: none, offset: 0, matches: [][...], truncated: false)
     }
-
-    /// Whether the last message was spam (reset by the call): `--move-spam-to` moves
-    /// a Maildir message once its file was read to the end.
-    mutating func takeLastVerdictSpam() -> Bool {
-        defer { lastVerdictSpam = false }
-        return lastVerdictSpam
-    }
-
 
     mutating func takeOutput(reusing storage: ChunkOutput) -> ChunkOutput { output.takeCollected(next: storage) }
     /// What was counted since the last call.
@@ -219,7 +234,6 @@ struct MailFilterSink: ChunkSink {
         judge.judge(message)
         let isSpam = judge.isSpam
         if isSpam { spamRecords += 1 }
-        lastVerdictSpam = isSpam
         let printed: Bool
         switch mode {
         case .tag: printed = true
@@ -285,6 +299,7 @@ struct MailFilterSink: ChunkSink {
         guard spamFailure == nil, let spamTo else { return }
         do { try body(spamTo) } catch {
             spamFailure = (error as? CommandFailure)?.message ?? String(describing: error)
+            report?.spamFailure = spamFailure
         }
     }
 
@@ -299,7 +314,7 @@ struct MailFilterSink: ChunkSink {
     private mutating func writeTagged(_ content: UnsafeBufferPointer<UInt8>, complete: Bool,
                                       tagger: SpamStatusHeaders) throws(OutputError) {
         guard let tagged = tagger.taggedHead(content, complete: complete, status: judge.spamStatus) else {
-            untagged += 1
+            report?.untagged += 1
             printError("turnstile: \(showName ? inputName + ": " : "")message \(recordNumber): its header is longer than --max-record-bytes (\(content.count)); written untagged")
             try output.write(content)
             return

@@ -135,11 +135,11 @@ struct FilterCommand: ParsableCommand {
         var sawFolder = false
         if grep.recursive { (inputs, sawFolder) = try recursiveInputs(stream.files) }
         let named = inputs.count > 1 || grep.withFilename || sawFolder
-        // -q stops at the first spam record: one thread.
-        let pipeline = RecordPipeline(
+        var pipeline = RecordPipeline(
             matcher: filter.matcher, delimiter: delimiter, maxRecordBytes: maxRecordBytes,
-            threads: habits.quiet ? 1 : stream.parallelThreads ?? 1, chunkBytes: stream.chunkBytes,
+            threads: stream.parallelThreads ?? 1, chunkBytes: stream.chunkBytes,
             knownInputBytes: knownInputBytes(inputs))
+        pipeline.forcedThreads = stream.forcedThreads
         var (status, outcome) = pipeline.run(inputs, named: named, output: output, makeSink: makeSink) {
             (name, tally) throws(OutputError) in
             // -c prints each input's count of printed records after its last record.
@@ -248,6 +248,8 @@ struct FilterSink: ChunkSink {
 
     /// Records are numbered in `--json`, `--explain` and `-n` only.
     var needsRecordNumbers: Bool { mode == .json || mode == .explain || habits.lineNumber }
+    /// `-q` stops at the first spam record, which a chunk cannot tell the run.
+    var parallelism: SinkParallelism { habits.quiet ? .inputs : .chunks }
     mutating func takeTally() -> RecordTally {
         let now = RecordTally(records: records, spamRecords: spamRecords)
         defer { taken = now; printedSinceTake = 0 }

@@ -49,7 +49,7 @@ struct LabelledInputOptions: ParsableArguments {
             throw CommandFailure("--format \(mail.format) reads unlabelled messages: give them with --spam and --ham")
         }
         for path in mail.format.isMail ? [] : labelledInputs {
-            try readRecords(path, delimiter: delimiter, maxRecordBytes: maxRecordBytes) { number, record in
+            try eachRecord(in: path, delimiter: delimiter, maxRecordBytes: maxRecordBytes) { number, record in
                 guard let (isSpam, start) = LabelledRecord.label(of: record) else {
                     let unit = delimiter == .line ? "line" : "record"
                     throw CommandFailure("\(inputName(path)), \(unit) \(number): \(LabelledRecord.unknownLabelMessage(record))")
@@ -59,7 +59,7 @@ struct LabelledInputOptions: ParsableArguments {
         }
         for (paths, isSpam) in [(spamFiles, true), (hamFiles, false)] {
             for path in try mail.format == .maildir ? maildirFiles(paths) : expandFolders(paths) {
-                try readRecords(path, delimiter: delimiter, maxRecordBytes: maxRecordBytes) { _, record in body(isSpam, record) }
+                try eachRecord(in: path, delimiter: delimiter, maxRecordBytes: maxRecordBytes) { _, record in body(isSpam, record) }
             }
         }
     }
@@ -74,39 +74,41 @@ struct LabelledInputOptions: ParsableArguments {
 
 /// Reads `path` (`-` is standard input) record by record — `body` gets each record's
 /// 1-based number and content (a `\r` before a line end dropped) — through the
-/// library's ``RecordReader``, holding only the unfinished record in memory. Blank
-/// records are skipped (still numbered). A record longer than `maxRecordBytes` is
-/// handed on as its first `maxRecordBytes` bytes (the rest is skipped, not buffered),
-/// with one warning per input — the head is what `filter` judges, too.
-func readRecords(
-    _ path: String, delimiter: RecordDelimiter, maxRecordBytes: Int,
+/// library's ``RecordPipeline`` (no matcher, one thread), holding only the unfinished
+/// record in memory. Blank records are skipped (still numbered). A record longer than
+/// `maxRecordBytes` is handed on as its first `maxRecordBytes` bytes (the rest is
+/// skipped, not buffered), with one warning per input — the head is what `filter`
+/// judges, too.
+func eachRecord(
+    in path: String, delimiter: RecordDelimiter, maxRecordBytes: Int,
     _ body: (_ number: Int, _ record: UnsafeBufferPointer<UInt8>) throws -> Void
 ) throws {
-    let fd: Int32
-    do { fd = try openInput(path) } catch { throw CommandFailure(error.message) }
-    defer { if fd != 0 { close(fd) } }
-    var reader = RecordReader(delimiter: delimiter, maxRecordBytes: maxRecordBytes)
-    defer { reader.deallocate() }
-    defer {
-        if reader.truncatedSomeRecord {
-            printError("turnstile: warning: \(inputName(path)): a record longer than \(maxRecordBytes) bytes was used only in its first \(maxRecordBytes) bytes (see --max-record-bytes)")
-        }
-    }
-    try withoutActuallyEscaping(body) { body in
-        var sink = LabelledRecordSink(stripCR: delimiter == .line, body: body)
-        do throws(RecordReadError<any Error>) {
-            try reader.read(fd: fd, into: &sink)
-        } catch {
-            switch error {
-            case .read(let code): throw CommandFailure("\(inputName(path)): \(errnoDescription(code))")
-            case .sink(let failure): throw failure
+    var pipeline = RecordPipeline(delimiter: delimiter, maxRecordBytes: maxRecordBytes)
+    pipeline.forcedThreads = .one
+    let input = RecordInput(path: path, name: inputName(path))
+    let outcome = try withoutActuallyEscaping(body) { body in
+        let shared = UncheckedSendable(body)
+        return pipeline.run([input], named: false, open: { input in
+            do throws(InputError) { return .success(try openInput(input.path)) } catch {
+                return .failure(RecordInputError(message: error.message, name: input.name, isFolder: error.isFolder))
+            }
+        }, makeSink: { _ in LabelledRecordSink(stripCR: delimiter == .line, body: shared.value) }) { event in
+            switch event {
+            case .openFailed(let error): throw CommandFailure(error.message)
+            case .readFailed(let name, let code): throw CommandFailure("\(name): \(errnoDescription(code))")
+            case .shrank(let name): throw CommandFailure(shrankMessage(name))
+            case .output, .inputEnded: break
             }
         }
     }
+    if outcome.truncatedSomeRecord {
+        printError("turnstile: warning: \(inputName(path)): a record longer than \(maxRecordBytes) bytes was used only in its first \(maxRecordBytes) bytes (see --max-record-bytes)")
+    }
+    if let failure = outcome.failure { throw failure }
 }
 
 /// Numbers records, drops a line's `\r`, skips blank records and hands the rest on.
-private struct LabelledRecordSink: RecordSink {
+private struct LabelledRecordSink: ChunkSink {
     typealias Failure = any Error
     let stripCR: Bool
     let body: (_ number: Int, _ record: UnsafeBufferPointer<UInt8>) throws -> Void
@@ -131,4 +133,10 @@ private struct LabelledRecordSink: RecordSink {
 
     // The rest of a record past the limit: not used (the head was handed on).
     mutating func tail(_ bytes: UnsafeBufferPointer<UInt8>, end: UnsafeBufferPointer<UInt8>?) throws(any Error) {}
+
+    // One input, one thread: `body` sees the records in order and writes nothing here.
+    var parallelism: SinkParallelism { .none }
+    mutating func beginInput(name: String?, firstRecord: Int) {}
+    mutating func takeTally() -> RecordTally { RecordTally() }
+    mutating func takeOutput(reusing storage: ChunkOutput) -> ChunkOutput { storage }
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import AutomatonCore
 import LearningStore
 import Turnstile
+import TurnstileServer
 
 /// `turnstile learn`: correct the filter's mistakes without a full retrain, as
 /// `sa-learn --spam` and `bogofilter -s` do.
@@ -16,11 +17,15 @@ struct LearnCommand: ParsableCommand {
             learned as the other class moves, --forget takes a message back.
             'filter --db PATH' and 'serve --db PATH' judge with the list 'train' would
             write for the learned messages (the mail settings: --model chi-square --top
-            10000 --min-count 2 --smoothing 1 --max-weight 1.4), together with the
-            built-in present-day rules, judged at the built-in mail list's threshold
+            10000 --min-count 2 --smoothing 1 --max-weight 4.6, every token starting
+            from the built-in list's weight), together with the built-in present-day
+            rules, judged at the built-in mail list's threshold
             (or --threshold): learning changes token counts, never the threshold. Until
             the database holds both spam and ham, they judge with the built-in list.
-            --list prints the learned list (without the built-in rules).
+            --list prints the learned list, the built-in rules at its end. The database
+            keeps token counts and each message's SHA-256, never a message. With
+            --db-dir DIR --user U it is DIR/U.db, the file 'serve --db-dir' judges U's
+            requests with.
 
             Examples:
               $ turnstile learn --db learned.db --format mbox --spam spam.mbox
@@ -28,10 +33,21 @@ struct LearnCommand: ParsableCommand {
               $ turnstile learn --db learned.db --forget wrongly-learned.eml
               $ turnstile filter --format mbox --db learned.db inbox.mbox
               $ turnstile learn --db learned.db --list > learned-words.tsv
+              $ turnstile learn --db-dir /var/lib/turnstile/users --user alice --spam junk.eml
             """)
 
     @Option(name: .customLong("db"), help: ArgumentHelp("The SQLite database to learn into.", valueName: "path"))
-    var db: String
+    var dbPath: String?
+
+    @Option(name: .customLong("db-dir"),
+            help: ArgumentHelp("The folder of per-user databases ('serve --db-dir'): with --user U, learn into DIR/U.db.", valueName: "dir"))
+    var dbDir: String?
+
+    @Option(name: .customLong("user"), help: ArgumentHelp("With --db-dir: the user whose database to learn into (spamc -u's name).", valueName: "name"))
+    var user: String?
+
+    /// The database file: --db, or the user's in --db-dir.
+    var db: String { dbPath ?? (dbDir ?? ".") + "/" + (user ?? "") + ".db" }
 
     @Flag(name: .customLong("spam"), help: "Learn the messages as spam.")
     var spam = false
@@ -58,6 +74,11 @@ struct LearnCommand: ParsableCommand {
     var files: [String] = []
 
     func validate() throws {
+        if (dbPath == nil) == (dbDir == nil) { throw ValidationError("give one of --db and --db-dir") }
+        if (dbDir == nil) != (user == nil) { throw ValidationError("--db-dir and --user go together") }
+        if let user, !UserJudgeStores.isUserName(user) {
+            throw ValidationError("--user \(user): a user name is 1 to 64 ASCII letters, digits and ._@+- (not starting with '.')")
+        }
         let modes = [spam, ham, forget, list].filter { $0 }.count
         if modes != 1 { throw ValidationError("give one of --spam, --ham, --forget and --list") }
         if !format.isMail { throw ValidationError("--format must be eml, mbox or maildir") }
@@ -75,7 +96,7 @@ struct LearnCommand: ParsableCommand {
             do { learned = try database.trainedList(trainer: trainer) } catch { throw CommandFailure("\(db): \(error)") }
             let output = OutputWriter(fd: 1)
             do throws(OutputError) {
-                try output.write(learned.ruleFileText(trainer: trainer))
+                try output.write(learnedRuleFileWithBuiltins(learned, trainer: trainer))
                 try output.flush()
             } catch .failed(let code) {
                 throw CommandFailure("cannot write the output: \(errnoDescription(code))")
@@ -88,7 +109,7 @@ struct LearnCommand: ParsableCommand {
         let inputs = try format == .maildir ? maildirFiles(files) : expandFolders(files)
         var tally: [String: Int] = [:]
         for path in inputs {
-            try readRecords(path, delimiter: format.delimiter(lines: .line), maxRecordBytes: maxRecordBytes) { _, record in
+            try eachRecord(in: path, delimiter: format.delimiter(lines: .line), maxRecordBytes: maxRecordBytes) { _, record in
                 let message = Array(record)
                 do {
                     if forget {
@@ -122,11 +143,21 @@ func learnedRulesWithBuiltins(_ learned: [SpamFilter.Rule]) -> [SpamFilter.Rule]
     return learned.filter { !named.contains(asciiLowercased($0.pattern)) } + builtin
 }
 
+/// The rules file of a learned list (`learn --list`, `train` with a prior): its trained
+/// tokens without those a built-in rule names, then the built-in present-day rules —
+/// the same rules ``learnedRulesWithBuiltins(_:)`` judges with.
+func learnedRuleFileWithBuiltins(_ list: TrainedList, trainer: SpamTrainer, title: String? = nil) -> String {
+    let named = Set(DefaultMailList.builtinRules.map { asciiLowercased($0.pattern) })
+    var trained = list
+    trained.words = list.words.filter { !named.contains(asciiLowercased($0.pattern)) }
+    return trained.ruleFileText(trainer: trainer, title: title) + "\n" + DefaultMailList.builtinRulesSource
+}
+
 extension SpamTrainer {
     /// A learning database's settings: the mail list's, at the built-in list's fixed
-    /// threshold.
+    /// threshold, starting from the built-in list's evidence (``LearningPrior``).
     static var learnedSettings: SpamTrainer {
-        var trainer = SpamTrainer.mailSettings
+        var trainer = SpamTrainer.learnedMailSettings
         trainer.thresholdRule = .fixed(DefaultMailList.threshold)
         return trainer
     }

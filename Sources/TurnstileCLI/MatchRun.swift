@@ -18,6 +18,8 @@ struct MatchRun {
     var chunkBytes = RecordReader.defaultChunkBytes
     /// What binary inputs get (grep's `--binary-files`; `.text` looks at nothing).
     var binaryFiles: BinaryFiles = .text
+    /// A thread plan that replaces the choice (``StreamOptions/forcedThreads``).
+    var forcedThreads: RunThreads? = nil
 
     struct Outcome {
         var status: RunStatus
@@ -26,12 +28,15 @@ struct MatchRun {
         var truncated: Bool
     }
 
-    /// The run's pipeline: `threads` workers when a sink's output allows chunks.
-    private func pipeline(threaded: Bool) -> RecordPipeline {
+    /// The run's pipeline: up to `threads` workers, as the one decision
+    /// (``RunThreads``) finds they pay; regular files searched mapped.
+    private func pipeline() -> RecordPipeline {
         var pipeline = RecordPipeline(matcher: matcher, delimiter: delimiter, maxRecordBytes: maxRecordBytes,
-                                      threads: threaded ? threads ?? 1 : 1, chunkBytes: chunkBytes,
+                                      threads: threads ?? 1, chunkBytes: chunkBytes,
                                       knownInputBytes: knownInputBytes(inputs))
         pipeline.judgesLongRecordsWhole = true
+        pipeline.mapsFiles = true
+        pipeline.forcedThreads = forcedThreads
         return pipeline
     }
 
@@ -40,7 +45,7 @@ struct MatchRun {
         let named = named
         let output = output
         let makeSink = { @Sendable (output: OutputWriter) in MatchSink(output: output, mode: mode, color: color) }
-        var (status, outcome) = pipeline(threaded: true).run(inputs, named: named, output: output, makeSink: makeSink) {
+        var (status, outcome) = pipeline().run(inputs, named: named, output: output, makeSink: makeSink) {
             (name, tally) throws(OutputError) in
             // `--count-matches` prints each input's count after its last record.
             guard mode == .count else { return }
@@ -51,111 +56,44 @@ struct MatchRun {
     }
 
     /// `--json`: ripgrep's messages, on one thread (each input's messages carry its
-    /// totals).
+    /// totals, the summary the run's).
     func listJSON(invert: Bool = false) -> Outcome {
-        var sink = RipgrepJSONSink(output: output)
-        sink.invert = invert
-        var reader = pipeline(threaded: false).makeReader()
-        let status = runInputs(inputs, output: output) { (fd, name) throws(ScanError) in
-            sink.beginInput(name: name)
-            try reader.read(fd: fd, into: &sink)
-            do throws(OutputError) { try sink.endInput() } catch { throw .sink(error) }
-        } finish: { () throws(OutputError) in
-            try sink.summary()
+        let makeSink = { @Sendable (output: OutputWriter) in
+            var sink = RipgrepJSONSink(output: output)
+            sink.invert = invert
+            return sink
         }
-        return Outcome(status: status, matched: sink.matchedAny, truncated: reader.truncatedSomeRecord)
+        var (status, outcome) = pipeline().run(inputs, named: named, output: output, makeSink: makeSink)
+        finishRun(&status, output: output) {}
+        return Outcome(status: status, matched: outcome.tally.selected > 0, truncated: outcome.truncatedSomeRecord)
     }
 
-    /// grep's output: selected records, their matches (`-o`), counts, names.
+    /// grep's output: selected records, their matches (`-o`), counts, names. How far
+    /// it spreads over threads is the sink's to say (``GrepSink/parallelism``).
     func selectRecords(_ settings: GrepSink.Settings) -> Outcome {
         let named = named
-        let makeSink = { @Sendable (output: OutputWriter) in GrepSink(output: output, settings: settings) }
-        // Context, -m, -q, -l and -L carry state from record to record or stop early:
-        // one thread. Records and counts are cut into chunks like any other output.
-        let parallel = (settings.mode == .records || settings.mode == .count) && !settings.separators
-            && settings.maxCount == nil && !settings.initialTab && !mayMeetBinary(settings)
-        if threads != nil, parallel {
-            let output = output
-            var (status, outcome) = pipeline(threaded: true).run(inputs, named: named, output: output, makeSink: makeSink) {
-                (name, tally) throws(OutputError) in
-                if let text = GrepSink.inputSummary(name: named ? name : nil, listName: name, tally: tally, settings: settings) {
-                    try output.write(text)
-                }
-            }
-            finishRun(&status, output: output) {}
-            return Outcome(status: status, matched: outcome.tally.selected > 0, truncated: outcome.truncatedSomeRecord)
-        }
-        var sink = makeSink(output)
-        var reader = pipeline(threaded: false).makeReader()
+        var settings = settings
+        settings.binaryFiles = binaryFiles
+        let makeSink = { @Sendable [settings] (output: OutputWriter) in GrepSink(output: output, settings: settings) }
         let output = output
-        let status = runInputs(inputs, output: output) { (fd, name) throws(ScanError) in
-            sink.beginInput(name: named ? name : nil, firstRecord: 0)
-            sink.listName = name
-            // Where standard input stood before this run read it (-1: not seekable).
-            let start = fd == 0 && settings.maxCount != nil ? lseek(fd, 0, SEEK_CUR) : -1
-            if settings.initialTab { sink.numberWidth = Self.numberWidth(fd, lineNumbers: settings.lineNumber) }
-            do throws(ScanError) {
-                if settings.maxCount == 0 {
-                    // grep -m0 reads nothing (-L then lists every input).
-                } else if binaryFiles == .text {
-                    try reader.read(fd: fd, into: &sink)
-                } else {
-                    let first = try BinaryDetection.firstBuffer(fd)
-                    let binary = BinaryDetection.isBinary(first)
-                    if !(binary && binaryFiles == .withoutMatch) {
-                        sink.binaryInput = binary
-                        try first.withUnsafeBufferPointer { (prefix) throws(ScanError) in
-                            try reader.read(fd: fd, into: &sink, prefix: prefix)
-                        }
-                    }
-                }
-            } catch {
-                // -l, -L and -m end an input early; the next one is read.
-                if !Self.isInputDone(error) { throw error }
-            }
-            // grep -m leaves a seekable standard input just after the last selected
-            // record, so the next reader continues there ({ grep -m1 x; cat; } < file).
-            if start >= 0, sink.maxReached {
-                _ = lseek(fd, start + off_t(sink.afterLastSelected), SEEK_SET)
-            }
-            if sink.leftOutEncodingError, binaryFiles == .binary {
-                do throws(OutputError) { try output.flush() } catch { throw .sink(error) }
+        var (status, outcome) = pipeline().run(inputs, named: named, output: output, makeSink: makeSink) {
+            (name, tally) throws(OutputError) in
+            if tally.binaryFileMatches {
+                try output.flush()
                 printError("\(programName): \(name): binary file matches")
             }
-            let tally = sink.takeTally()
             if let text = GrepSink.inputSummary(name: named ? name : nil, listName: name, tally: tally, settings: settings) {
-                do throws(OutputError) { try output.write(text) } catch { throw .sink(error) }
-            }
-        } unreadFolder: { (name) throws(OutputError) in
-            // grep -L lists a folder it could not read, after the error.
-            if let text = GrepSink.inputSummary(name: named ? name : nil, listName: name, tally: RecordTally(),
-                                                settings: settings), settings.mode == .filesWithoutMatch {
                 try output.write(text)
             }
-        } finish: {}
-        return Outcome(status: status, matched: sink.selectedAny, truncated: reader.truncatedSomeRecord)
-    }
-
-    /// Whether binary detection could change this run's output: then it runs on one
-    /// thread, which looks at each input's first buffer (`--threads` cuts inputs
-    /// into chunks before anyone looks).
-    private func mayMeetBinary(_ settings: GrepSink.Settings) -> Bool {
-        guard binaryFiles != .text, settings.mode == .records || binaryFiles == .withoutMatch else { return false }
-        // A printed line with an encoding error makes any input binary once it is met.
-        if settings.leavesOutEncodingErrors && settings.mode == .records { return true }
-        return inputs.contains(where: BinaryDetection.mightBeBinary)
-    }
-
-    /// grep `-T`'s width for numbers: the digits of the input's size (plus one with
-    /// `-n`), or of the largest 64-bit number when the size is unknown.
-    static func numberWidth(_ fd: Int32, lineNumbers: Bool) -> Int {
-        var info = stat()
-        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return 20 }
-        return String(Int(info.st_size) + (lineNumbers ? 1 : 0)).count
-    }
-
-    private static func isInputDone(_ error: ScanError) -> Bool {
-        if case .sink(.inputDone) = error { return true }
-        return false
+        } openFailed: { (error) throws(OutputError) in
+            // grep -L lists a folder it could not read, after the error.
+            guard error.isFolder, settings.mode == .filesWithoutMatch else { return }
+            if let text = GrepSink.inputSummary(name: named ? error.name : nil, listName: error.name,
+                                                tally: RecordTally(), settings: settings) {
+                try output.write(text)
+            }
+        }
+        finishRun(&status, output: output) {}
+        return Outcome(status: status, matched: outcome.tally.selected > 0, truncated: outcome.truncatedSomeRecord)
     }
 }

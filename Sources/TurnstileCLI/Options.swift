@@ -373,6 +373,20 @@ struct StreamOptions: ParsableArguments {
         return RecordReader.defaultChunkBytes
     }
 
+    /// A thread plan that replaces the choice (``RecordPipeline/forcedThreads``): tests
+    /// set `TURNSTILE_THREADS_PLAN` to `chunks` or `inputs` to run those paths on small
+    /// inputs, or `one`; the `--threads` count still bounds it.
+    var forcedThreads: RunThreads? {
+        guard let text = ProcessEnvironment.value("TURNSTILE_THREADS_PLAN") else { return nil }
+        let n = parallelThreads ?? 1
+        switch text {
+        case "chunks": return .chunks(n)
+        case "inputs": return .inputs(n)
+        case "one": return .one
+        default: return nil
+        }
+    }
+
     /// Whether to colour, given the output.
     func useColor(_ output: OutputWriter) -> Bool {
         switch color {

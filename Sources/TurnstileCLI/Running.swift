@@ -32,17 +32,12 @@ extension String {
     }
 }
 
-/// Why reading one input stopped: read(2) failed, or writing the output did.
-typealias ScanError = RecordReadError<OutputError>
-
 /// What happened over all inputs.
 struct RunStatus {
     /// Some input could not be opened or read.
     var hadError = false
     /// The output went away (broken pipe): the run stopped early, quietly.
     var brokenPipe = false
-    /// The sink had all it needed (`match -q`): the run stopped early, as asked.
-    var stoppedEarly = false
 
     /// grep's exit status: 2 after an error, else 0 when something matched, else 1.
     func exitCode(matched: Bool) -> Int32 {
@@ -66,55 +61,10 @@ func reportInputError(_ message: String) {
     if !inputMessagesSuppressed { printError("\(programName): " + message) }
 }
 
-/// Runs `body` over each input in order. A missing or unreadable input is reported and
-/// the others are still processed; a broken pipe stops everything quietly, as does a
-/// sink that has all it needs (``OutputError/allDone``); any other write error is
-/// reported. `finish` runs after the last input (for totals), then the output is
-/// flushed. `unreadFolder` gets the name of a folder that could not be read, after its
-/// error (grep `-L` lists it).
-func runInputs(
-    _ inputs: [String], output: OutputWriter,
-    _ body: (_ fd: Int32, _ name: String) throws(ScanError) -> Void,
-    unreadFolder: (_ name: String) throws(OutputError) -> Void = { _ in },
-    finish: () throws(OutputError) -> Void
-) -> RunStatus {
-    var status = RunStatus()
-    for path in inputs {
-        let fd: Int32
-        do {
-            fd = try openInput(path)
-        } catch {
-            reportInputError(error.message)
-            status.hadError = true
-            if error.isFolder {
-                do throws(OutputError) { try unreadFolder(inputName(path)) } catch {
-                    recordOutputFailure(error, in: &status)
-                    return status
-                }
-            }
-            continue
-        }
-        defer { if fd != 0 { close(fd) } }
-        do {
-            try body(fd, inputName(path))
-        } catch {
-            switch error {
-            case .read(let code):
-                reportInputError("\(inputName(path)): \(errnoDescription(code))")
-                status.hadError = true
-            case .sink(.inputDone):
-                continue
-            case .sink(.allDone):
-                status.stoppedEarly = true
-            case .sink(let e):
-                recordOutputFailure(e, in: &status)
-                return status
-            }
-            if status.stoppedEarly { break }
-        }
-    }
-    finishRun(&status, output: output, finish)
-    return status
+/// What is said of an input file that shrank while it was searched through a map
+/// (``RecordReadError/shrank``).
+func shrankMessage(_ name: String) -> String {
+    "\(name): the file shrank while it was searched; lines after the cut may hold NUL bytes"
 }
 
 /// Notes a failed write: a broken pipe quietly, any other error with a message.

@@ -79,6 +79,7 @@ struct SearchRequest {
             delimiter: delimiter, maxRecordBytes: reading.maxRecordBytes(stream, listsMatches: listsMatches),
             threads: stream.parallelThreads)
         run.chunkBytes = stream.chunkBytes
+        run.forcedThreads = stream.forcedThreads
         // Binary input: a NUL in the first buffer, unless NUL ends records (-z).
         if delimiter.byte != 0 && !input.format.isMail { run.binaryFiles = grep.binaryHandling }
         // grep 3.8 warns about GREP_COLOR whenever it is set, coloured or not.

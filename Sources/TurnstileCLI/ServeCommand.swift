@@ -26,7 +26,10 @@ struct ServeCommand: ParsableCommand {
             stays the built-in list's (or --threshold) whatever is learned; until the
             database holds both spam and ham the built-in list judges, so an empty
             database (created by --allow-tell when missing) can be filled with
-            spamc -L. Without --allow-tell a missing database is an error. Only loopback
+            spamc -L. Without --allow-tell a missing database is an error. With --db-dir
+            DIR, a request naming a user (spamc -u alice) is judged with DIR/alice.db's
+            list when that file exists (spamd's --virtual-config-dir), and that user's
+            TELL learns into DIR/alice.db only (created 0600). Only loopback
             clients are served unless --allow-from names others.
 
             Examples:
@@ -76,6 +79,10 @@ struct ServeCommand: ParsableCommand {
             help: ArgumentHelp("Judge with the list a 'turnstile learn' database gives, and learn into it on TELL.", valueName: "path"))
     var db: String?
 
+    @Option(name: .customLong("db-dir"),
+            help: ArgumentHelp("One learning database per user: a request of user U (spamc -u U) is judged with DIR/U.db and its TELL learns into it.", valueName: "dir"))
+    var dbDir: String?
+
     @Option(name: .customLong("socket-mode"),
             help: ArgumentHelp("A Unix socket's mode, in octal (default: 0666 less the umask).", valueName: "mode"))
     var socketMode: String?
@@ -116,7 +123,7 @@ struct ServeCommand: ParsableCommand {
 
     func validate() throws {
         if db != nil, !rules.isEmpty { throw ValidationError("--db gives the rules; it cannot be combined with rule options") }
-        if allowTell, db == nil { throw ValidationError("--allow-tell needs --db, the database TELL learns into") }
+        if allowTell, db == nil, dbDir == nil { throw ValidationError("--allow-tell needs --db or --db-dir, the database TELL learns into") }
         if maxSize < 1 { throw ValidationError("--max-size must be at least 1") }
         if let maxRequestBytes, maxRequestBytes < 1 { throw ValidationError("--max-request-bytes must be at least 1") }
         if maxConnections < 1 { throw ValidationError("--max-connections must be at least 1") }
@@ -203,10 +210,30 @@ struct ServeCommand: ParsableCommand {
         do { store = JudgeStore(try makeJudge()) } catch let failure as CommandFailure {
             throw CommandFailure(failure.message, status: 75)
         }
-        if let db, allowTell {
+        let userStores = dbDir.map { directory in
+            let threshold = self.threshold
+            return UserJudgeStores(directory: directory) { path in
+                var status = stat()
+                guard stat(path, &status) == 0 else { return nil }
+                return SpamdMessageJudge(judge: try MailJudge(rules: try learnedRuleSet(path), threshold: threshold))
+            }
+        }
+        configuration.userStores = userStores
+        if let dbDir {
+            var status = stat()
+            guard stat(dbDir, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR else {
+                throw CommandFailure("\(dbDir): no such folder (--db-dir)", status: 75)
+            }
+        }
+        if allowTell, db != nil || dbDir != nil {
             // TELL learns on the server's one learning thread, then swaps the new list in.
             let threshold = self.threshold
             configuration.teller = { head, message in
+                // With --db-dir, a TELL naming a user learns into that user's file.
+                let userPath = head.user.flatMap { userStores?.path(for: $0) }
+                guard let db = userPath ?? db else {
+                    throw CommandFailure("TELL without a user (spamc -u) and no --db to learn into")
+                }
                 let database = try LearningDatabase(path: db)
                 var did: (didSet: SpamdTellTargets, didRemove: SpamdTellTargets) = ([], [])
                 if head.remove.contains(.local), try database.forget(message) { did.didRemove.insert(.local) }
@@ -215,7 +242,8 @@ struct ServeCommand: ParsableCommand {
                 }
                 if !did.didSet.isEmpty || !did.didRemove.isEmpty {
                     let set = try learnedRuleSet(db)
-                    store.replace(SpamdMessageJudge(judge: try MailJudge(rules: set, threshold: threshold)))
+                    let judge = SpamdMessageJudge(judge: try MailJudge(rules: set, threshold: threshold))
+                    if let user = head.user, userPath != nil { userStores?.replace(judge, for: user) } else { store.replace(judge) }
                 }
                 return did
             }
@@ -242,6 +270,7 @@ struct ServeCommand: ParsableCommand {
         lifecycle.serve(server, grace: ServeCommand.duration(drain) ?? .seconds(5)) {
             do {
                 store.replace(try makeJudge())
+                userStores?.reload()
                 printError("turnstile serve: rules reloaded")
             } catch {
                 printError("turnstile serve: rules not reloaded, the old ones stay: \((error as? CommandFailure)?.message ?? String(describing: error))")

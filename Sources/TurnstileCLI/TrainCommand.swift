@@ -141,6 +141,19 @@ struct TrainCommand: ParsableCommand {
     @Option(name: .customLong("phrase-prior"), help: ArgumentHelp("Extra spam pseudo-records for each curated phrase.", valueName: "b"))
     var phrasePrior = 1.0
 
+    @Option(name: .customLong("prior"),
+            help: ArgumentHelp("Start every weight from this list's evidence: 'builtin' (the built-in mail list, the default for mail; the file then ends with its present-day rules) or 'none'.",
+                               valueName: "builtin|none"))
+    var prior: String?
+
+    @Option(name: .customLong("prior-strength"),
+            help: ArgumentHelp("How many messages the prior is worth (default 3).", valueName: "k"))
+    var priorStrength: Double?
+
+    @Option(name: .customLong("min-deviation"),
+            help: ArgumentHelp("Keep only tokens whose spam probability lies at least d from 0.5 (0...0.5; default 0).", valueName: "d"))
+    var minDeviation: Double?
+
     @Option(name: .customLong("title"), help: ArgumentHelp("The title on the file's second line.", valueName: "text"))
     var title: String?
 
@@ -166,16 +179,25 @@ struct TrainCommand: ParsableCommand {
         if let maxSpamWeight, !(maxSpamWeight > 0 && maxSpamWeight.isFinite) { throw ValidationError("--max-spam-weight must be a positive number") }
         if let model, ScoreModel(header: model) == nil { throw ValidationError("--model must be 'sum' or 'chi-square'") }
         if let fixedThreshold, !fixedThreshold.isFinite { throw ValidationError("--fixed-threshold must be a number") }
+        if let prior, prior != "builtin" && prior != "none" { throw ValidationError("--prior must be 'builtin' or 'none'") }
+        if prior == "builtin", !input.mail.format.isMail { throw ValidationError("--prior builtin needs a mail --format") }
+        if let minDeviation, !(minDeviation >= 0 && minDeviation < 0.5) { throw ValidationError("--min-deviation must be at least 0 and below 0.5") }
+        if let priorStrength, !(priorStrength > 0 && priorStrength.isFinite) { throw ValidationError("--prior-strength must be a positive number") }
         if let title, title.contains("\n") { throw ValidationError("--title must be one line") }
     }
 
     func run() throws {
         // The settings the built-in list of the format was chosen with, unless given.
-        var trainer = SpamTrainer.chosenSettings(for: input.mail.format)
+        // Mail starts from the built-in list (as a learning database does), unless --prior none.
+        let startsFromBuiltin = (prior ?? (input.mail.format.isMail ? "builtin" : "none")) == "builtin"
+        var trainer = startsFromBuiltin ? SpamTrainer.learnedMailSettings : SpamTrainer.chosenSettings(for: input.mail.format)
+        if startsFromBuiltin, let priorStrength { trainer.prior?.strength = priorStrength }
         // --model first: it brings its own threshold rule, which the options below refine.
         if let model, let m = ScoreModel(header: model), m != trainer.model {
             trainer.model = m
             if m == .sum, case .fixed = trainer.thresholdRule { trainer.thresholdRule = .minCost(falsePositiveCost: 10) }
+            // The built-in prior is a chi-square list's log-odds.
+            if m == .sum { trainer.prior = nil }
             if m == .chiSquare { trainer.thresholdRule = .fixed(ScoreModel.spamCutoff); trainer.maxWeight = nil; trainer.minRulesToFlag = nil }
         }
         if let top { trainer.top = top }
@@ -193,6 +215,7 @@ struct TrainCommand: ParsableCommand {
         if let fixedThreshold { trainer.thresholdRule = .fixed(fixedThreshold) }
         if excludeNumbers { trainer.excludesNumbers = true }
         if let maxSpamWeight { trainer.maxSpamWeight = maxSpamWeight }
+        if let minDeviation { trainer.minDeviation = minDeviation }
 
         var phrases: [[UInt8]] = []
         do {
@@ -224,8 +247,9 @@ struct TrainCommand: ParsableCommand {
         } catch {
             throw CommandFailure(String(describing: error))
         }
-        let file = list.ruleFileText(trainer: trainer, title: title,
+        var file = list.ruleFileText(trainer: trainer, title: title,
                                      phraseSource: includeFiles.isEmpty ? nil : includeFiles.joined(separator: ", "))
+        if trainer.prior != nil { file = learnedRuleFileWithBuiltins(list, trainer: trainer, title: title) }
         if let outputFile {
             try writeWholeFile(outputFile, Array(file.utf8))
         } else {

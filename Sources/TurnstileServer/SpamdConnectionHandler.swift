@@ -71,6 +71,8 @@ final class SpamdConnectionHandler: ChannelInboundHandler {
     private var lastByte: UInt8 = 0x0A
     private var timeout: Scheduled<Void>?
     private let store: JudgeStore
+    /// Per-user lists (`serve --db-dir`); nil: `store` judges every request.
+    private let userStores: UserJudgeStores?
     private let limits: SpamdLimits
     private let parser: SpamdRequestParser
     private let teller: SpamdTeller?
@@ -85,11 +87,12 @@ final class SpamdConnectionHandler: ChannelInboundHandler {
     private let tellPolicy: TellPolicy
     private let tellLimiter: TellRateLimiter?
 
-    init(store: JudgeStore, limits: SpamdLimits, teller: SpamdTeller?, learningPool: NIOThreadPool?, log: RequestLog? = nil,
+    init(store: JudgeStore, userStores: UserJudgeStores? = nil, limits: SpamdLimits, teller: SpamdTeller?, learningPool: NIOThreadPool?, log: RequestLog? = nil,
          tellPolicy: TellPolicy = TellPolicy(), tellLimiter: TellRateLimiter? = nil) {
         self.tellPolicy = tellPolicy
         self.tellLimiter = tellLimiter
         self.store = store
+        self.userStores = userStores
         self.limits = limits
         self.parser = SpamdRequestParser(maxHeaderBytes: limits.maxHeaderBytes)
         self.teller = teller
@@ -227,6 +230,12 @@ final class SpamdConnectionHandler: ChannelInboundHandler {
         }
     }
 
+    /// The store judging `head`'s request: its user's, when the user has a database.
+    private func judgeStore(for head: SpamdRequestHead) -> JudgeStore {
+        guard let userStores, let user = head.user else { return store }
+        return userStores.store(for: user) ?? store
+    }
+
     /// Bytes past a Content-length that ended inside a line: up to the line's end.
     private func overrun<C: Collection<UInt8>>(_ context: ChannelHandlerContext, _ head: SpamdRequestHead, got: Int, _ bytes: C) {
         if let end = bytes.firstIndex(of: 0x0A) {
@@ -246,7 +255,7 @@ final class SpamdConnectionHandler: ChannelInboundHandler {
         }
         let judged = min(buffer.count, limits.maxMessageBytes)
         let answer = buffer.withUnsafeBufferPointer { message in
-            store.withJudge { $0.answer(head, message: UnsafeBufferPointer(rebasing: message[..<judged]), totalLength: total) }
+            judgeStore(for: head).withJudge { $0.answer(head, message: UnsafeBufferPointer(rebasing: message[..<judged]), totalLength: total) }
         }
         if let log, log.everyRequest {
             log.request(RequestLog.judged(head.method, answer.verdict), user: head.user, peer: peer, started: started, bytes: total)

@@ -43,6 +43,9 @@ public final class SpamdServer: Sendable {
         public var socketMode: UInt32?
         /// A Unix socket's owner and group (chown; root only); nil: unchanged.
         public var socketOwner: (uid: UInt32?, gid: UInt32?)?
+        /// Per-user lists (`--db-dir`): a request naming a user with a database is
+        /// judged with that user's list; nil: every request with `store`'s.
+        public var userStores: UserJudgeStores?
 
         public init() {}
     }
@@ -77,6 +80,7 @@ public final class SpamdServer: Sendable {
         let log = configuration.log
         let requestLog = RequestLog(write: log, everyRequest: configuration.logRequests)
         let tellPolicy = configuration.tellPolicy
+        let userStores = configuration.userStores
         let tellLimiter = configuration.tellPolicy.perMinute.map { TellRateLimiter(perMinute: $0) }
         // TCP clients are checked against --allow-from; Unix-socket clients are local
         // (the socket's mode says who may connect).
@@ -106,7 +110,7 @@ public final class SpamdServer: Sendable {
                 return channel.eventLoop.makeCompletedFuture {
                     try channel.pipeline.syncOperations.addHandler(BackPressureHandler())
                     try channel.pipeline.syncOperations.addHandler(
-                        SpamdConnectionHandler(store: store, limits: limits, teller: teller, learningPool: pool, log: requestLog,
+                        SpamdConnectionHandler(store: store, userStores: userStores, limits: limits, teller: teller, learningPool: pool, log: requestLog,
                                                tellPolicy: tellPolicy, tellLimiter: tellLimiter))
                 }
             }

@@ -9,7 +9,11 @@ import TestSupport
 /// longer than a chunk occur.
 @Suite("--threads: chunked parallel search, output identical to one thread")
 struct ThreadsTests {
-    static let smallChunks = ["TURNSTILE_CHUNK_BYTES": "1024"]
+    /// Chunks forced (`TURNSTILE_THREADS_PLAN`): the one decision would keep a small
+    /// or memory-bound search on one thread, and these tests are about the chunks.
+    static let smallChunks = ["TURNSTILE_CHUNK_BYTES": "1024", "TURNSTILE_THREADS_PLAN": "chunks"]
+    /// Whole inputs on the workers (`grep -r`'s plan), forced.
+    static let overInputs = ["TURNSTILE_THREADS_PLAN": "inputs"]
 
     /// Records of every length around the chunk size (a few longer than several
     /// chunks), with spam words and matches in them, separated by `separator`.
@@ -82,11 +86,38 @@ struct ThreadsTests {
             #expect(one.status == 2)
             #expect(one.err.contains("missing.txt"))
             #expect(!one.stdout.isEmpty, "\(args)")
-            for threads in [3] {
-                let many = try CLI.run(args + ["--threads", "\(threads)"], environment: Self.smallChunks)
-                #expect(many.stdout == one.stdout, "\(output) --threads \(threads) differs from --threads 1")
+            for environment in [Self.smallChunks, Self.overInputs] {
+                let many = try CLI.run(args + ["--threads", "3"], environment: environment)
+                #expect(many.stdout == one.stdout, "\(output) --threads 3 \(environment) differs from --threads 1")
                 #expect(many.status == 2 && many.err == one.err, "\(output): \(many.err)")
             }
+        }
+    }
+
+    /// grep's per-input outputs over whole inputs on threads (rg's model for many
+    /// files): names, counts, `-m`, `-L`, binary files and encoding errors, each input
+    /// whole on some worker and written in command-line order.
+    @Test("grep over inputs on threads: what one thread prints, in input order, messages included")
+    func grepOverInputs() throws {
+        let dir = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        var files: [String] = []
+        for seed in 0..<12 {
+            var bytes = Self.records(count: 50 + 40 * seed, separator: "\n", seed: UInt64(100 + seed))
+            if seed % 4 == 1 { bytes.insert(0, at: bytes.count / 2) }        // binary (a NUL in its head)
+            if seed % 4 == 2 { bytes += [0xFF, 0x20] + Array("cash\n".utf8) }  // an encoding error on a printed line
+            files.append(try CLI.write(bytes, to: "f\(seed).txt", in: dir))
+        }
+        files.insert(dir.appendingPathComponent("missing.txt").path, at: 5)
+        let environment = ["LC_ALL": "C.UTF-8"]
+        for flags in [["cash"], ["-n", "cash"], ["-c", "cash"], ["-l", "cash"], ["-L", "prize"], ["-m", "2", "cash"],
+                      ["-I", "-c", "cash"], ["-a", "cash"], ["-q", "cash"], ["-h", "-o", "cash"]] {
+            let args = ["grep"] + flags + files
+            let one = try CLI.run(args + ["--threads", "1"], environment: environment)
+            let many = try CLI.run(args + ["--threads", "2"], environment: environment.merging(Self.overInputs) { $1 })
+            #expect(many.stdout == one.stdout, "\(flags)")
+            #expect(many.err == one.err && many.status == one.status, "\(flags): \(many.err)")
+            if flags != ["-q", "cash"] { #expect(one.status == 2 && one.err.contains("missing.txt"), "\(flags)") }
         }
     }
 

@@ -146,9 +146,9 @@ struct RecordPipelineTests {
     /// chunk boundaries, one record longer than half the limit) writes what one thread
     /// writes, in input order, with record numbers and offsets, over two inputs and a
     /// missing one.
-    @Test("threads 4 with tiny chunks: the transcript of one thread, events in order",
-          arguments: [RecordDelimiter.line, .blank])
-    func threadedRunEqualsOneThread(delimiter: RecordDelimiter) throws {
+    @Test("threads 4 with tiny chunks, or over inputs: the transcript of one thread, events in order",
+          arguments: [RecordDelimiter.line, .blank], [RunThreads.chunks(4), .inputs(4)])
+    func threadedRunEqualsOneThread(delimiter: RecordDelimiter, plan: RunThreads) throws {
         var rng = SeededGenerator(defaultSeed: 0xC0A)
         let words = ["free", "cash", "x", "lunch", "\n", "\n\n"]
         var text = ""
@@ -159,9 +159,10 @@ struct RecordPipelineTests {
         let matcher = try Matcher(patterns: ["free", "cash"], options: Matcher.Options())
         let inputs = [path, "/nonexistent/input", path].map { RecordInput(path: $0, name: $0) }
         func transcript(threads: Int) -> (String, RecordRunOutcome<Never>) {
-            let pipeline = RecordPipeline(matcher: matcher, delimiter: delimiter, maxRecordBytes: 4096,
+            var pipeline = RecordPipeline(matcher: matcher, delimiter: delimiter, maxRecordBytes: 4096,
                                           threads: threads, chunkBytes: 64)
-            #expect(pipeline.isThreaded == (threads > 1))
+            pipeline.forcedThreads = threads > 1 ? plan : .one
+            #expect(pipeline.threadPlan(inputs: inputs.count, sink: .chunks) != .one || threads == 1)
             let shared = Transcript()
             let outcome = pipeline.run(inputs, named: true, open: { input in
                 let fd = open(input.path, O_RDONLY)
@@ -171,6 +172,7 @@ struct RecordPipelineTests {
                 case .output(let bytes): shared.append(Array(bytes))
                 case .openFailed(let error): shared.append(Array("error \(error.message)\n".utf8))
                 case .readFailed(let name, _): shared.append(Array("read error \(name)\n".utf8))
+                case .shrank(let name): shared.append(Array("shrank \(name)\n".utf8))
                 case .inputEnded(let name, let tally): shared.append(Array("end \(name) \(tally.records)\n".utf8))
                 }
             }
@@ -184,21 +186,22 @@ struct RecordPipelineTests {
         #expect(fourOutcome.bytesRead == oneOutcome.bytesRead)
     }
 
-    /// One thread when threads cannot help: inputs known to hold under two chunks per
-    /// thread, or a record limit that leaves no room for chunks; pipes (size unknown)
-    /// fan out.
-    @Test("isThreaded: small known inputs and tight record limits stay on one thread")
-    func whenToFanOut() {
-        func pipeline(threads: Int = 2, maxRecordBytes: Int = 16 << 20, known: Int?) -> RecordPipeline {
-            RecordPipeline(delimiter: .line, maxRecordBytes: maxRecordBytes, threads: threads,
-                           chunkBytes: 1 << 20, knownInputBytes: known)
+    /// The pipeline asks the one decision with its own matcher's cost: a single
+    /// literal over one big file stays on one thread, a lazy-DFA regex fans out.
+    @Test("threadPlan: the matcher's cost decides for one input")
+    func planFollowsTheMatchersCost() throws {
+        let literal = try Matcher(patterns: ["cash"], options: Matcher.Options())
+        var options = Matcher.Options()
+        options.limits = Limits(maxStates: 400, maxTableBytes: 4 << 20, maxCacheBytes: 1 << 16)
+        let lazy = try Matcher(patterns: ["[a-c][^x-z]{13}x"], options: options)
+        #expect(literal.strategy.cost == .memoryBound)
+        #expect(lazy.strategy.cost == .computeBound, "\(lazy.strategy.name)")
+        func plan(_ matcher: Matcher) -> RunThreads {
+            RecordPipeline(matcher: matcher, delimiter: .line, maxRecordBytes: 16 << 20, threads: 2,
+                           chunkBytes: 1 << 20, knownInputBytes: 128 << 20).threadPlan(inputs: 1, sink: .chunks)
         }
-        #expect(!pipeline(known: (4 << 20) - 1).isThreaded)
-        #expect(pipeline(known: 4 << 20).isThreaded)
-        #expect(!pipeline(threads: 4, known: 4 << 20).isThreaded)
-        #expect(pipeline(known: nil).isThreaded)
-        #expect(!pipeline(threads: 1, known: nil).isThreaded)
-        #expect(!pipeline(maxRecordBytes: (4 << 20) - 1, known: nil).isThreaded)
+        #expect(plan(literal) == .one)
+        #expect(plan(lazy) == .chunks(2))
     }
 
     /// The records of `input` as the one-thread reader sees them: content, terminator,

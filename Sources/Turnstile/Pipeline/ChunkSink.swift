@@ -20,6 +20,10 @@ public struct RecordTally: Sendable, Equatable {
     public var selected = 0
     /// Mail decoding problems (`filter --format mbox|eml|maildir`).
     public var problems = MailDecodingProblems()
+    /// grep's "binary file matches" is due once the input's output is written: a NUL
+    /// in its head and a selected record, or a printed line left out for an encoding
+    /// error.
+    public var binaryFileMatches = false
 
     public init(records: Int = 0, spamRecords: Int = 0, matches: Int = 0, selected: Int = 0,
                 problems: MailDecodingProblems = MailDecodingProblems()) {
@@ -42,6 +46,7 @@ public struct RecordTally: Sendable, Equatable {
         a.matches += b.matches
         a.selected += b.selected
         a.problems += b.problems
+        a.binaryFileMatches = a.binaryFileMatches || b.binaryFileMatches
     }
 }
 
@@ -81,9 +86,42 @@ public protocol ChunkSink: RecordSink, SendableMetatype {
     /// the run goes on with the next one. Otherwise a failure stops the run. Default
     /// `false`.
     static func endsInputOnly(_ failure: Failure) -> Bool
+
+    /// How far this sink's output lets a run spread over threads (``RunThreads``).
+    /// Default ``SinkParallelism/chunks``.
+    var parallelism: SinkParallelism { get }
+
+    /// A whole input was opened (never a chunk of one), before any of it is read:
+    /// `fd` is its descriptor, `name` its display name (grep `-T` sizes its numbers
+    /// from the file, `-m` notes where standard input stood). `.skip` reads nothing of
+    /// it (grep `-m 0`). Default `.read`.
+    mutating func inputOpened(_ fd: Int32, name: String) -> InputStart
+
+    /// The input was read — to its end, or as far as the sink wanted — and is still
+    /// open (grep `-m` leaves standard input just after the last selected line;
+    /// `--json` writes the input's `end` message). Not called after a read error.
+    /// Default: nothing.
+    mutating func inputRead(_ fd: Int32) throws(Failure)
+
+    /// Every input was searched, on one thread (only sinks that allow no threads,
+    /// ``SinkParallelism/none``, can rely on it: `--json`'s summary). Not called after
+    /// a failure stopped the run. Default: nothing.
+    mutating func runEnded() throws(Failure)
+}
+
+/// Whether a sink wants an input read (``ChunkSink/inputOpened(_:name:)``,
+/// ``RecordSink/inputHead(_:)``).
+public enum InputStart: Sendable, Hashable {
+    case read
+    /// Read nothing (more) of it: the input ends here, with no record handed over.
+    case skip
 }
 
 extension ChunkSink {
     public var needsRecordNumbers: Bool { true }
+    public var parallelism: SinkParallelism { .chunks }
+    public mutating func inputOpened(_ fd: Int32, name: String) -> InputStart { .read }
+    public mutating func inputRead(_ fd: Int32) throws(Failure) {}
+    public mutating func runEnded() throws(Failure) {}
     public static func endsInputOnly(_ failure: Failure) -> Bool { false }
 }

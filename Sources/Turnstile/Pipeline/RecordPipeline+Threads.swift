@@ -277,6 +277,9 @@ final class ThreadedRecordRun<Sink: ChunkSink>: @unchecked Sendable {
                 case .read(let code):
                     written.outcome.inputFailed = true
                     emit(.readFailed(name: rest.input.name, errno: code))
+                case .shrank:
+                    written.outcome.inputFailed = true
+                    emit(.shrank(name: rest.input.name))
                 case .sink(let failure): fail(failure)
                 }
             }

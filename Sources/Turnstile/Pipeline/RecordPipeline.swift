@@ -22,7 +22,15 @@ public struct RecordInput: Sendable {
 /// Why an input could not be opened, as a sentence naming it.
 public struct RecordInputError: Error, Sendable {
     public var message: String
-    public init(message: String) { self.message = message }
+    /// The input's display name.
+    public var name: String
+    /// The input is a folder (grep opens it, fails to read it, and lists it under `-L`).
+    public var isFolder: Bool
+    public init(message: String, name: String = "", isFolder: Bool = false) {
+        self.message = message
+        self.name = name
+        self.isFolder = isFolder
+    }
 }
 
 /// What a ``RecordPipeline`` run tells its caller, on one thread at a time, in input
@@ -36,6 +44,9 @@ public enum RecordRunEvent {
     /// read(2) failed on the input `name` with this `errno`; the run goes on with the
     /// next input.
     case readFailed(name: String, errno: Int32)
+    /// The input `name`, a mapped file, shrank while it was searched
+    /// (``RecordReadError/shrank``); the run goes on with the next input.
+    case shrank(name: String)
     /// The input `name` ended, and this is what its sinks counted in it.
     case inputEnded(name: String, tally: RecordTally)
 }
@@ -96,6 +107,9 @@ public struct RecordPipeline: Sendable {
     /// Records past ``maxRecordBytes`` are judged whole when the sink only selects
     /// records (``RecordReader/judgesLongRecordsWhole``).
     public var judgesLongRecordsWhole = false
+    /// Regular files are searched through mapped windows (``RecordReader/mapsFiles``):
+    /// for sinks that select records, never for a filter that passes them through.
+    public var mapsFiles = false
 
     public init(
         matcher: Matcher? = nil, delimiter: RecordDelimiter, maxRecordBytes: Int,
@@ -113,18 +127,34 @@ public struct RecordPipeline: Sendable {
     public func makeReader() -> RecordReader {
         var reader = RecordReader(matcher: matcher, delimiter: delimiter, maxRecordBytes: maxRecordBytes)
         reader.judgesLongRecordsWhole = judgesLongRecordsWhole
+        reader.mapsFiles = mapsFiles
         return reader
     }
 
-    /// Whether a run fans out over threads: more than one is asked for, the record
-    /// limit leaves room for chunks (``RecordReader/canChunk(maxRecordBytes:chunkBytes:)``),
-    /// and the inputs are not known to be too small to share (``knownInputBytes``).
-    public var isThreaded: Bool {
-        guard threads > 1, RecordReader.canChunk(maxRecordBytes: maxRecordBytes, chunkBytes: chunkBytes) else {
-            return false
+    /// A plan that replaces the choice: tests run every path on small inputs with it
+    /// (the CLI's `TURNSTILE_THREADS_PLAN`). A sink that allows no threads, or no
+    /// chunks, still has its way.
+    public var forcedThreads: RunThreads? = nil
+    /// What bounds the work per byte when the sink does work a matcher does not show
+    /// (mail decoding and judging); nil: the matcher's strategy says (no matcher:
+    /// memory-bound, records are only cut).
+    public var workCost: SearchCost? = nil
+
+    /// How a run over `inputs` inputs, with a sink that allows `sink`, uses threads:
+    /// ``RunThreads/choose(most:cost:inputs:knownBytes:sink:chunkBytes:canChunk:)``,
+    /// the one decision, given this pipeline's matcher, limit and inputs.
+    public func threadPlan(inputs: Int, sink: SinkParallelism) -> RunThreads {
+        let canChunk = RecordReader.canChunk(maxRecordBytes: maxRecordBytes, chunkBytes: chunkBytes)
+        if let forcedThreads {
+            switch forcedThreads {
+            case .one: return .one
+            case .inputs(let n): return n > 1 && sink != .none && inputs > 1 ? .inputs(min(n, inputs)) : .one
+            case .chunks(let n): return n > 1 && sink == .chunks && canChunk ? .chunks(n) : .one
+            }
         }
-        if let knownInputBytes, knownInputBytes < 2 * threads * chunkBytes { return false }
-        return true
+        return RunThreads.choose(most: threads, cost: workCost ?? matcher?.strategy.cost ?? .memoryBound, inputs: inputs,
+                                 knownBytes: knownInputBytes, sink: sink, chunkBytes: chunkBytes,
+                                 canChunk: canChunk)
     }
 
     /// Reads `inputs` in order, searches their records and hands them to sinks.
@@ -142,58 +172,112 @@ public struct RecordPipeline: Sendable {
         makeSink: @escaping @Sendable (RecordSinkTarget) -> Sink,
         events: @escaping (RecordRunEvent) throws(Sink.Failure) -> Void
     ) -> RecordRunOutcome<Sink.Failure> {
-        if isThreaded {
+        let sink = makeSink(.output)
+        switch threadPlan(inputs: inputs.count, sink: sink.parallelism) {
+        case .one:
+            return runOnThisThread(inputs, named: named, open: open, sink: sink, events: events)
+        case .chunks:
             return ThreadedRecordRun(pipeline: self, inputs: inputs, named: named, open: open,
                                      makeSink: makeSink, events: events).run()
+        case .inputs(let workers):
+            return InputsRecordRun(pipeline: self, workers: workers, inputs: inputs, named: named, open: open,
+                                   makeSink: makeSink, events: events).run()
         }
-        return runOnThisThread(inputs, named: named, open: open, makeSink: makeSink, events: events)
     }
 
     /// One reader, one sink: each input's records searched in place and handed on.
     private func runOnThisThread<Sink: ChunkSink>(
         _ inputs: [RecordInput], named: Bool,
         open: (RecordInput) -> Result<Int32, RecordInputError>,
-        makeSink: (RecordSinkTarget) -> Sink,
+        sink: consuming Sink,
         events: (RecordRunEvent) throws(Sink.Failure) -> Void
     ) -> RecordRunOutcome<Sink.Failure> {
         var outcome = RecordRunOutcome<Sink.Failure>()
         var reader = makeReader()
-        var sink = makeSink(.output)
+        var sink = sink
         inputs: for input in inputs {
-            let fd: Int32
-            switch open(input) {
-            case .success(let opened): fd = opened
-            case .failure(let error):
-                outcome.inputFailed = true
-                do { try events(.openFailed(error)) } catch { outcome.failure = error; break inputs }
-                continue
-            }
-            defer { closeInput(fd) }
-            sink.beginInput(name: named ? input.name : nil, firstRecord: 0)
+            let searched = search(input, named: named, open: open, reader: &reader, sink: &sink)
+            outcome.tally += searched.tally
+            if searched.event != nil { outcome.inputFailed = true }
             do {
-                try reader.read(fd: fd, into: &sink)
-            } catch {
-                // What was counted before a failure counts too (the exit status).
-                switch error {
-                case .read(let code):
-                    outcome.tally += sink.takeTally()
-                    outcome.inputFailed = true
-                    do { try events(.readFailed(name: input.name, errno: code)) } catch { outcome.failure = error; break inputs }
-                    continue
-                case .sink(let failure):
-                    if !Sink.endsInputOnly(failure) {
-                        outcome.tally += sink.takeTally()
-                        outcome.failure = failure
-                        break inputs
-                    }
+                if let event = searched.event { try events(event) }
+                if let failure = searched.failure {
+                    outcome.failure = failure
+                    break inputs
                 }
+                if searched.ended { try events(.inputEnded(name: input.name, tally: searched.tally)) }
+            } catch {
+                outcome.failure = error
+                break inputs
             }
-            let tally = sink.takeTally()
-            outcome.tally += tally
-            do { try events(.inputEnded(name: input.name, tally: tally)) } catch { outcome.failure = error; break }
+        }
+        if outcome.failure == nil {
+            do throws(Sink.Failure) { try sink.runEnded() } catch { outcome.failure = error }
         }
         outcome.bytesRead = reader.bytesRead
         outcome.truncatedSomeRecord = reader.truncatedSomeRecord
         return outcome
+    }
+
+    /// What searching one input came to.
+    struct SearchedInput<Failure: Error> {
+        /// What the sink counted in it (up to where it stopped).
+        var tally = RecordTally()
+        /// Why it could not be opened or read on, if so (to report; the run goes on).
+        var event: RecordRunEvent? = nil
+        /// A failure that stops the run (the output went away, `-q` has its answer).
+        var failure: Failure? = nil
+        /// It was read to its end, or as far as the sink wanted: its summary is due.
+        var ended = false
+    }
+
+    /// Opens `input`, reads it through `reader` into `sink`, and closes it: the one
+    /// body of every run's loop over inputs (one thread, or a worker of
+    /// ``RunThreads/inputs(_:)``).
+    func search<Sink: ChunkSink>(
+        _ input: RecordInput, named: Bool, open: (RecordInput) -> Result<Int32, RecordInputError>,
+        reader: inout RecordReader, sink: inout Sink
+    ) -> SearchedInput<Sink.Failure> {
+        var searched = SearchedInput<Sink.Failure>()
+        let fd: Int32
+        switch open(input) {
+        case .success(let opened): fd = opened
+        case .failure(let error):
+            searched.event = .openFailed(error)
+            return searched
+        }
+        defer { closeInput(fd) }
+        sink.beginInput(name: named ? input.name : nil, firstRecord: 0)
+        do {
+            if sink.inputOpened(fd, name: input.name) == .read { try reader.read(fd: fd, into: &sink) }
+        } catch {
+            // What was counted before a failure counts too (the exit status).
+            switch error {
+            case .read(let code):
+                searched.tally = sink.takeTally()
+                searched.event = .readFailed(name: input.name, errno: code)
+                return searched
+            case .shrank:
+                searched.tally = sink.takeTally()
+                searched.event = .shrank(name: input.name)
+                return searched
+            case .sink(let failure):
+                if !Sink.endsInputOnly(failure) {
+                    searched.tally = sink.takeTally()
+                    searched.failure = failure
+                    return searched
+                }
+            }
+        }
+        do throws(Sink.Failure) { try sink.inputRead(fd) } catch {
+            if !Sink.endsInputOnly(error) {
+                searched.tally = sink.takeTally()
+                searched.failure = error
+                return searched
+            }
+        }
+        searched.tally = sink.takeTally()
+        searched.ended = true
+        return searched
     }
 }

@@ -97,10 +97,61 @@ struct ReadCursor {
     var open = 0
     /// read(2) returned 0: no more bytes will come.
     var atEnd = false
+    /// The input is a regular file read through mapped windows (MappedInput.swift):
+    /// the bytes are the current window's, `buffer` is not used, and `base` is the input
+    /// offset of the window's first byte.
+    var mapped: MappedInput?
 
-    /// The bytes read so far: `buffer.base[0..<end]`. Rebuilt after every read, since
-    /// the buffer may move when it grows.
-    var view: UnsafeBufferPointer<UInt8> { buffer.bytes(0..<end) }
+    /// The bytes read so far: `buffer.base[0..<end]`, or the mapped window's. Rebuilt
+    /// after every read, since the buffer may move when it grows.
+    var view: UnsafeBufferPointer<UInt8> {
+        if let mapped {
+            return UnsafeBufferPointer(start: mapped.window, count: mapped.window == nil ? 0 : end)
+        }
+        return buffer.bytes(0..<end)
+    }
+
+    /// The file offset of input offset `offset` when the input is mapped.
+    func fileOffset(ofInput offset: Int) -> Int? {
+        mapped.map { $0.fileDelta + offset }
+    }
+
+    /// Maps the next window of a mapped input: the unfinished bytes stay (the window
+    /// starts at their page), and at least ``MappedInput/windowBytes`` more come into
+    /// view. Returns the new bytes' count as ``refill(from:readSize:maxRead:maxRecordBytes:)``
+    /// does (0 at the end of the file, -1 when the map fails).
+    private mutating func refillMapped() -> Int {
+        guard var input = mapped else { return 0 }
+        let viewStart = input.fileDelta + base
+        let oldEnd = viewStart + end
+        switch input.remap(keepFrom: viewStart + start, oldEnd: oldEnd) {
+        case .failed:
+            mapped = input
+            return -1
+        case .atEnd:
+            mapped = input
+            atEnd = true
+            return 0
+        case .mapped:
+            let shift = input.windowOffset - viewStart
+            base += shift
+            start -= shift
+            open = max(start, open - shift)
+            end = input.windowLength
+            mapped = input
+            return input.windowOffset + input.windowLength - oldEnd
+        }
+    }
+
+    /// Gives a mapped input's window back and leaves the file offset where the bytes
+    /// looked at end, as read(2) would have (a redirected standard input is shared with
+    /// whoever reads it next).
+    mutating func endMapping() {
+        guard var input = mapped else { return }
+        if input.window != nil { setOffset(input.fd, input.windowOffset + end) }
+        input.unmap()
+        mapped = nil
+    }
 
     /// Starts with `prefix` (bytes of the input already read) in the buffer.
     mutating func load(_ prefix: UnsafeBufferPointer<UInt8>, readSize: Int) {
@@ -115,6 +166,7 @@ struct ReadCursor {
     /// `maxRead` bytes: returns read(2)'s count (0 at the end of the input, which sets
     /// `atEnd`; -1 on failure, with the error in `lastErrno`).
     mutating func refill(from fd: Int32, readSize: Int, maxRead: Int, maxRecordBytes: Int) -> Int {
+        if mapped != nil { return refillMapped() }
         if start > 0 {
             // SAFETY: 0 <= start <= end <= capacity; moveBytes allows the overlap.
             if end > start { moveBytes(buffer.base, from: buffer.base + start, count: end - start) }

@@ -43,7 +43,9 @@ extension RecordReader {
         let recordOffset = cursor.base + cursor.start
         // Where the record is read back from: the file itself, or a spool file.
         var replay = LongRecordReplay.none
-        if isRegularFile(fd) {
+        if let fileOffset = cursor.fileOffset(ofInput: recordOffset) {
+            replay = .file(fd, offset: fileOffset)
+        } else if isRegularFile(fd) {
             let position = currentOffset(fd)
             if position >= 0 { replay = .file(fd, offset: position - (cursor.base + cursor.end) + recordOffset) }
         }
@@ -67,6 +69,7 @@ extension RecordReader {
             cursor.start = pieceEnd
             if found != nil { terminatorLength = 1; break }
             if cursor.atEnd { break }
+            if cursor.mapped?.shrank == true { throw .shrank }
             do { try sink.willRead() } catch { throw .sink(error) }
             let n = cursor.refill(from: fd, readSize: Self.readSize, maxRead: 4 * Self.readSize,
                                   maxRecordBytes: maxRecordBytes)

@@ -53,6 +53,9 @@ public struct RecordReader {
     let blockSearch: Bool
     /// Bytes asked of each `read(2)`.
     static let readSize = 256 << 10
+    /// The most bytes ``RecordSink/inputHead(_:)`` is shown: GNU grep looks for a NUL
+    /// in its first 32 KiB.
+    public static let headBytes = 32 << 10
 
     /// The read loop's buffer for ``read(fd:into:prefix:base:)``, reused from input
     /// to input.
@@ -85,6 +88,10 @@ public struct RecordReader {
     /// the sink only selects records (RecordReader+LongRecords.swift): `match` and
     /// `grep` set it; `filter` judges a message on its head, as spam filters do.
     public var judgesLongRecordsWhole = false
+    /// A regular file is searched through mapped windows instead of read(2) into the
+    /// buffer (MappedInput.swift): set for sinks that select records (`match`, `grep`),
+    /// never for `filter`, which passes records through.
+    public var mapsFiles = false
     /// The regex automaton long records are judged with, once built.
     var longRecordSource: RecordSelectionSource? = nil
     var longRecordSourceBuilt = false
@@ -126,12 +133,23 @@ public struct RecordReader {
         streaming = sink.takesMatchStream
         countSelected = sink.countsSelectedRecordsOnly
         var cursor = ReadCursor(buffer: storage, base: startBase)
-        cursor.load(prefix, readSize: Self.readSize)
+        if mapsFiles, let input = MappedInput(fd: fd, prefixCount: prefix.count, base: startBase) {
+            cursor.mapped = input
+        } else {
+            cursor.load(prefix, readSize: Self.readSize)
+        }
+        defer { cursor.endMapping() }
         var inTail = false
         var longRecord = false
+        var headSeen = !sink.looksAtHead
         while true {
             // The bytes read so far and not yet handed on: [cursor.start, cursor.end).
             let view = cursor.view
+            if !headSeen, cursor.end > cursor.start || cursor.atEnd {
+                headSeen = true
+                let head = slice(view, cursor.start, min(cursor.end, cursor.start + Self.headBytes))
+                if sink.inputHead(head) == .skip { return }
+            }
             do {
                 if inTail {
                     if let (contentEnd, next) = delimiter.nextRecord(
@@ -176,6 +194,7 @@ public struct RecordReader {
                 }
                 continue
             }
+            if cursor.mapped?.shrank == true { throw .shrank }
             if cursor.atEnd, cursor.start >= cursor.end { return }
             do { try sink.willRead() } catch { throw .sink(error) }
             let n = cursor.refill(from: fd, readSize: Self.readSize, maxRead: 4 * Self.readSize,
@@ -300,8 +319,8 @@ public struct RecordReader {
                     var runEnd = m < matches.count ? matches[m].start : region.count
                     while runEnd > recordStart && region[runEnd - 1] != byte { runEnd -= 1 }
                     if runEnd > recordStart {
-                        try sink.cleanRun(slice(region, recordStart, runEnd),
-                                          records: Self.count(byte, in: slice(region, recordStart, runEnd)))
+                        let run = slice(region, recordStart, runEnd)
+                        try sink.cleanRun(run, records: sink.countsCleanRecords ? Self.count(byte, in: run) : 0)
                         recordStart = runEnd
                         if recordStart >= region.count { break }
                     }
@@ -359,7 +378,9 @@ public struct RecordReader {
                 let limit = maxRecordBytes
                 let kept = matches[matchRange].filter { $0.end <= limit }
                 truncatedSomeRecord = true
-                try sink.record(content: head, terminator: terminator, offset: offset, matches: kept[...], truncated: true)
+                // A head's terminator is empty: the record's comes with its tail.
+                try sink.record(content: head, terminator: slice(head, head.count, head.count), offset: offset,
+                                matches: kept[...], truncated: true)
             } else {
                 try sink.record(content: head, terminator: terminator, offset: offset,
                                 matches: matches[matchRange], truncated: false)
@@ -369,8 +390,8 @@ public struct RecordReader {
             searchRecord(head, into: &sink)
             if countOnly { sink.addMatches(matchCount); matchCount = 0 }
             if truncated { truncatedSomeRecord = true }
-            try sink.record(content: head, terminator: terminator, offset: offset,
-                            matches: matches[...], truncated: truncated)
+            try sink.record(content: head, terminator: truncated ? slice(head, head.count, head.count) : terminator,
+                            offset: offset, matches: matches[...], truncated: truncated)
             if !truncated { return }
         }
         try sink.tail(slice(content, maxRecordBytes, content.count), end: terminator)

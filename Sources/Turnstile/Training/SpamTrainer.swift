@@ -1,3 +1,5 @@
+import AutomatonCore
+
 // Learning a weighted word list from labelled records (`turnstile train`).
 //
 // Each word is scored by its smoothed log-odds of spam versus ham — the evidence a
@@ -92,6 +94,14 @@ public struct SpamTrainer: Sendable, Hashable {
     /// ham. The weights are still learnt from every record. With fewer than k records
     /// of a class, the training scores are used.
     public var thresholdFolds: Int? = nil
+    /// When set, each token's weight starts from the prior's and moves with the
+    /// records (``LearningPrior``): the prior's tokens are kept even where the records
+    /// are silent, so a few lessons refine the list instead of replacing it.
+    public var prior: LearningPrior? = nil
+    /// Tokens whose probability f (``ScoreModel/probability(weight:)``) lies closer than
+    /// this to 0.5 are not kept: only clear evidence goes into the list, as bogofilter's
+    /// `min_dev` counts only tokens that far from 0.5 (0: keep every token).
+    public var minDeviation = 0.0
 
     /// Decimals of the weights written (and used: the list is scored as written).
     public static let weightDecimals = 4
@@ -141,7 +151,7 @@ public struct SpamTrainer: Sendable, Hashable {
 
         var words = weightedWords(
             set.vocabulary.indices.lazy.filter { !set.wordIsPhrase[$0] }.map { (set.vocabulary[$0], wordSpam[$0], wordHam[$0]) },
-            spamShare: p)
+            spamRecords: spamRecords, hamRecords: hamRecords)
         // Included phrases: always scored; kept when they are evidence of spam.
         var phrases: [TrainedList.Entry] = []
         for id in set.phrases.indices {
@@ -183,27 +193,28 @@ public struct SpamTrainer: Sendable, Hashable {
 
     /// Trains from per-token record counts (`turnstile learn`'s database) instead of
     /// records: the same words and weights as ``train(_:subset:)`` on the records the
-    /// counts were taken from (no curated phrases), and the threshold chosen on the
-    /// scores `score` gives each record under the list's rules.
+    /// counts were taken from (no curated phrases), at the fixed threshold of
+    /// ``ThresholdRule/fixed(_:)`` — the records themselves are not kept, so no
+    /// threshold can be chosen on them.
     ///
-    /// - Throws: ``TurnstileError`` as ``train(_:subset:)``.
+    /// - Throws: ``TurnstileError`` when the counts are not of both spam and ham, an
+    ///   option is out of range, or the threshold rule is not `.fixed`.
     public func train(
-        counts: some Sequence<(token: [UInt8], spam: Int, ham: Int)>, spamRecords: Int, hamRecords: Int,
-        score: ([SpamFilter.Rule]) throws(TurnstileError) -> (scores: [Double], isSpam: [Bool])
+        counts: some Sequence<(token: [UInt8], spam: Int, ham: Int)>, spamRecords: Int, hamRecords: Int
     ) throws(TurnstileError) -> TrainedList {
         try checkSettings()
         guard spamRecords > 0, hamRecords > 0 else {
             throw TurnstileError(.invalidOptions(
                 "training needs both spam and ham records (found \(spamRecords) spam, \(hamRecords) ham)"))
         }
-        let p = Double(spamRecords) / Double(spamRecords + hamRecords)
-        var words = weightedWords(counts.lazy.map { ($0.token, $0.spam, $0.ham) }, spamShare: p)
+        guard case .fixed(let t) = thresholdRule else {
+            throw TurnstileError(.invalidOptions("training from token counts needs a fixed threshold"))
+        }
+        var words = weightedWords(counts.lazy.map { ($0.token, $0.spam, $0.ham) }, spamRecords: spamRecords, hamRecords: hamRecords)
         words.sort(by: TrainedList.Entry.listOrder)
-        let scored = try score(words.map { SpamFilter.Rule(pattern: $0.pattern, weight: $0.weight) })
-        let (chosen, bestF1) = try chooseThreshold(scores: scored.scores, isSpam: scored.isSpam,
-                                                   rules: words.map { SpamFilter.Rule(pattern: $0.pattern, weight: $0.weight) })
+        let fixed = ThresholdChoice(threshold: t, matrix: ConfusionMatrix())
         var list = TrainedList(words: words, phrases: [], spamRecords: spamRecords, hamRecords: hamRecords,
-                               threshold: chosen, bestF1: bestF1)
+                               threshold: fixed, bestF1: fixed)
         list.model = model
         return list
     }
@@ -211,14 +222,32 @@ public struct SpamTrainer: Sendable, Hashable {
     /// The kept words: min count, sign, ranked by |weight| (ties by bytes), the top K,
     /// weights rounded as written. One place for ``train(_:subset:)`` and
     /// ``train(counts:spamRecords:hamRecords:score:)``.
-    func weightedWords(_ counts: some Sequence<([UInt8], Int, Int)>, spamShare p: Double) -> [TrainedList.Entry] {
+    func weightedWords(_ counts: some Sequence<([UInt8], Int, Int)>, spamRecords: Int, hamRecords: Int) -> [TrainedList.Entry] {
+        let p = Double(spamRecords) / Double(spamRecords + hamRecords)
         var candidates: [(pattern: [UInt8], spam: Int, ham: Int, weight: Double)] = []
+        var counted = Set<[UInt8]>()
         for (pattern, s, h) in counts where !isExcluded(pattern) {
-            guard s + h >= max(1, minCount) else { continue }
-            let w = Self.weight(spam: Double(s), ham: Double(h), spamShare: p, smoothing: smoothing)
+            let w: Double
+            if let prior {
+                let key = asciiLowercased(pattern)
+                counted.insert(key)
+                guard prior.weights[key] != nil || s + h >= max(1, minCount) else { continue }
+                w = prior.weight(of: key, spam: s, ham: h, spamRecords: spamRecords, hamRecords: hamRecords)
+            } else {
+                guard s + h >= max(1, minCount) else { continue }
+                w = Self.weight(spam: Double(s), ham: Double(h), spamShare: p, smoothing: smoothing)
+            }
             if !negativeWeights && w <= 0 { continue }
             if Self.rounded(w, decimals: Self.weightDecimals) == 0 { continue }
+            if minDeviation > 0, abs(ScoreModel.probability(weight: w) - 0.5) < minDeviation { continue }
             candidates.append((pattern, s, h, w))
+        }
+        // The prior's tokens no record contains keep their prior weight.
+        if let prior {
+            for (token, w) in prior.weights where !counted.contains(token) && !isExcluded(token) {
+                if !negativeWeights && w <= 0 { continue }
+                candidates.append((token, 0, 0, w))
+            }
         }
         candidates.sort { a, b in
             abs(a.weight) != abs(b.weight) ? abs(a.weight) > abs(b.weight) : a.pattern.lexicographicallyPrecedes(b.pattern)
@@ -430,6 +459,9 @@ public struct TrainedList: Sendable, Hashable {
         out += ".\n"
         out += "# weight = ln((s + a*p) / (h + a*(1-p))) - ln(p / (1-p)): s, h = spam, ham records containing the word,\n"
         out += "# p = share of spam, a = smoothing. Matched as whole words, ASCII case-insensitive.\n"
+        if let prior = trainer.prior {
+            out += "# Each weight starts from the built-in mail list's (a prior worth \(Self.plain(prior.strength)) messages) and moves with the records.\n"
+        }
         if model == .chiSquare {
             out += "# Model: chi-square combining (Robinson/Fisher, as bogofilter and SpamBayes): each weight is the logit of the word's\n"
             out += "# spam probability f (clamped to [0.01, 0.99]); the score I = (1 + S - H) / 2 of the words with |f - 0.5| >= 0.1 lies in [0, 1].\n"
@@ -440,12 +472,18 @@ public struct TrainedList: Sendable, Hashable {
             out += "# The threshold maximizes F1 on \(on):"
         case .minPrecision(let p):
             out += "# The threshold is the lowest keeping training precision >= \(Self.plain(p)):"
+        case .fixed where m.total == 0:
+            out += "# The threshold is fixed (learning moves token counts, not the threshold)."
         case .fixed:
             out += "# The threshold is fixed (learning moves token counts, not the threshold); on the learned records:"
         case .minCost(let c):
             out += "# The threshold minimizes \(Self.plain(c)) x FP + FN on \(on) (a ham judged spam costs \(Self.plain(c)) missed spam):"
         }
-        out += " precision \(f(m.precision)), recall \(f(m.recall)), F1 \(f(m.f1)) (tp \(m.tp), fp \(m.fp), tn \(m.tn), fn \(m.fn)).\n"
+        if case .fixed = trainer.thresholdRule, m.total == 0 {
+            out += "\n"
+        } else {
+            out += " precision \(f(m.precision)), recall \(f(m.recall)), F1 \(f(m.f1)) (tp \(m.tp), fp \(m.fp), tn \(m.tn), fn \(m.fn)).\n"
+        }
         if let t = trainingMatrix {
             out += "# On the training records themselves: precision \(f(t.precision)), recall \(f(t.recall)), F1 \(f(t.f1)) (tp \(t.tp), fp \(t.fp), tn \(t.tn), fn \(t.fn)).\n"
         }

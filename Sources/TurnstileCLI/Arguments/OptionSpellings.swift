@@ -137,12 +137,12 @@ struct OptionSpellings: Sendable {
             valued: ["o": nil],
             longValued: ["top", "min-count", "smoothing", "min-precision", "threshold-above", "include", "exclude",
                          "phrase-prior", "title", "folds", "seed", "max-weight", "min-rules", "fp-cost", "threshold-folds",
-                         "model", "fixed-threshold", "max-spam-weight"])
+                         "model", "fixed-threshold", "max-spam-weight", "prior", "prior-strength", "min-deviation"])
         case "serve": return rules + OptionSpellings(
             longValued: ["threshold", "listen", "allow-from", "threads", "max-size", "max-connections", "read-timeout",
                          "max-header-bytes", "db", "max-request-bytes", "drain", "socket-mode", "socket-owner", "user",
-                         "group", "pidfile", "tell-user", "tell-from", "tell-rate"])
-        case "learn": return OptionSpellings(longValued: ["db", "format", "max-record-bytes"])
+                         "group", "pidfile", "tell-user", "tell-from", "tell-rate", "db-dir"])
+        case "learn": return OptionSpellings(longValued: ["db", "format", "max-record-bytes", "db-dir", "user"])
         default: return nil
         }
     }

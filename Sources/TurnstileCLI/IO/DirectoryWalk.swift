@@ -68,18 +68,26 @@ struct DirectoryWalk {
         ancestors.insert(identity)
         defer { ancestors.remove(identity) }
         guard let dir = PathBytes.withCString(folder, { opendir($0) }) else { throw CommandFailure("\(folder): \(errnoDescription(errno))") }
-        var entries: [String] = []
+        var entries: [(name: String, type: UInt8)] = []
         while let entry = readdir(dir) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                PathBytes.string(Array(raw.prefix { $0 != 0 }))
+                PathBytes.string(UnsafeRawBufferPointer(rebasing: raw.prefix { $0 != 0 }).bindMemory(to: UInt8.self))
             }
             if name == "." || name == ".." { continue }
-            if includeHidden || !name.hasPrefix(".") { entries.append(name) }
+            if includeHidden || !name.hasPrefix(".") { entries.append((name, entry.pointee.d_type)) }
         }
         closedir(dir)
         var result: [String] = []
-        for name in sorted ? entries.sorted() : entries {
+        for (name, type) in sorted ? entries.sorted(by: { $0.name < $1.name }) : entries {
             let path = folder.hasSuffix("/") ? folder + name : folder + "/" + name
+            if !followLinks, type == UInt8(DT_REG) {
+                // grep -r: a regular file named by its folder needs no stat (GNU grep's
+                // fts reads d_type too), and reaches the list once per name, as in grep.
+                if names.skipsFile(name, commandLine: false) { continue }
+                result.append(path)
+                continue
+            }
+            if !followLinks, type != UInt8(DT_DIR), type != UInt8(DT_UNKNOWN) { continue }
             var child = stat()
             guard PathBytes.withCString(path, { followLinks ? stat($0, &child) : lstat($0, &child) }) == 0 else { continue }
             switch child.st_mode & S_IFMT {

@@ -14,6 +14,8 @@ enum PathBytes {
     /// The bytes `raw` as a string: valid UTF-8 as itself, any other byte as its
     /// stand-in scalar.
     static func string<Bytes: Collection<UInt8>>(_ raw: Bytes) -> String where Bytes.Index == Int {
+        // Nearly every name is valid UTF-8: one validating copy, no scalar by scalar.
+        if let valid = String(validating: raw, as: UTF8.self) { return valid }
         var scalars = String.UnicodeScalarView()
         var i = raw.startIndex
         while i < raw.endIndex {
@@ -32,6 +34,9 @@ enum PathBytes {
 
     /// The bytes a string from ``string(_:)`` stands for.
     static func bytes(_ string: String) -> [UInt8] {
+        // A stand-in (U+F780…U+F7FF) starts with the byte EF in UTF-8: without one,
+        // the string's UTF-8 is its bytes.
+        if !string.utf8.contains(0xEF) { return Array(string.utf8) }
         var result: [UInt8] = []
         result.reserveCapacity(string.utf8.count)
         for scalar in string.unicodeScalars {

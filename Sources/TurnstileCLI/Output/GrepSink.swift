@@ -70,6 +70,12 @@ struct GrepSink: ChunkSink {
         /// A UTF-8 locale without `-a`: a line (under `-o` a match) with an encoding error
         /// is not printed, and the input is said to be binary at its end, as grep does.
         var leavesOutEncodingErrors = false
+        /// What binary inputs get (grep's `--binary-files`; `.text` looks at nothing).
+        var binaryFiles: BinaryFiles = .text
+
+        /// Whether an input's head decides anything: a NUL there makes it binary, which
+        /// changes printed lines, or skips it under `-I`.
+        var looksAtHead: Bool { binaryFiles != .text && (mode == .records || binaryFiles == .withoutMatch) }
     }
 
     let output: OutputWriter
@@ -132,9 +138,60 @@ struct GrepSink: ChunkSink {
     /// ``beginInput(name:firstRecord:)``.
     var numberWidth = 0
 
+    /// Where standard input stood when it was opened, under `-m` (-1: not noted).
+    private var seekStart: off_t = -1
+    /// grep's "binary file matches" is due for this input (``RecordTally/binaryFileMatches``).
+    private var binaryMatched = false
+
     init(output: OutputWriter, settings: Settings) {
         self.output = output
         self.settings = settings
+    }
+
+    /// Context (`--` between groups, also across inputs) allows no threads; what keeps
+    /// state within an input, or looks at its head or its descriptor, allows whole
+    /// inputs apart; plain lines and counts allow chunks.
+    var parallelism: SinkParallelism {
+        if settings.separators { return .none }
+        if (settings.mode != .records && settings.mode != .count) || settings.maxCount != nil || settings.initialTab
+            || looksAtHead || settings.leavesOutEncodingErrors {
+            return .inputs
+        }
+        return .chunks
+    }
+
+    var looksAtHead: Bool { settings.looksAtHead }
+
+    /// A NUL in the head: the input is binary; `-I` reads no further.
+    mutating func inputHead(_ head: UnsafeBufferPointer<UInt8>) -> InputStart {
+        let binary = BinaryDetection.isBinary(head)
+        if binary && settings.binaryFiles == .withoutMatch { return .skip }
+        binaryInput = binary
+        return .read
+    }
+
+    mutating func inputOpened(_ fd: Int32, name: String) -> InputStart {
+        listName = name
+        // Where standard input stood before this run read it (-1: not seekable).
+        seekStart = fd == 0 && settings.maxCount != nil ? lseek(fd, 0, SEEK_CUR) : -1
+        if settings.initialTab { numberWidth = Self.numberWidth(fd, lineNumbers: settings.lineNumber) }
+        // grep -m0 reads nothing (-L then lists every input).
+        return settings.maxCount == 0 ? .skip : .read
+    }
+
+    /// grep -m leaves a seekable standard input just after the last selected record,
+    /// so the next reader continues there (`{ grep -m1 x; cat; } < file`).
+    mutating func inputRead(_ fd: Int32) throws(OutputError) {
+        if seekStart >= 0, maxReached { _ = lseek(fd, seekStart + off_t(afterLastSelected), SEEK_SET) }
+        if leftOutEncodingError, settings.binaryFiles == .binary { binaryMatched = true }
+    }
+
+    /// grep `-T`'s width for numbers: the digits of the input's size (plus one with
+    /// `-n`), or of the largest 64-bit number when the size is unknown.
+    static func numberWidth(_ fd: Int32, lineNumbers: Bool) -> Int {
+        var info = stat()
+        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return 20 }
+        return String(Int(info.st_size) + (lineNumbers ? 1 : 0)).count
     }
 
     mutating func beginInput(name: String?, firstRecord: Int) {
@@ -169,8 +226,10 @@ struct GrepSink: ChunkSink {
         return false
     }
     mutating func takeTally() -> RecordTally {
-        defer { selectedSinceTake = 0; matchesSinceTake = 0 }
-        return RecordTally(matches: matchesSinceTake, selected: selectedSinceTake)
+        defer { selectedSinceTake = 0; matchesSinceTake = 0; binaryMatched = false }
+        var tally = RecordTally(matches: matchesSinceTake, selected: selectedSinceTake)
+        tally.binaryFileMatches = binaryMatched
+        return tally
     }
 
     /// What is printed when an input ends, given what was counted in it: its count
@@ -204,11 +263,15 @@ struct GrepSink: ChunkSink {
 
     private var hasContext: Bool { settings.before > 0 || settings.after > 0 || settings.separators }
 
+    /// Record numbers are shown (`-n`) or place context groups; otherwise a clean run's
+    /// records need no count.
+    var countsCleanRecords: Bool { settings.lineNumber || hasContext }
+
     /// `n` records without a match, each with its terminator: the first ones may be
     /// context after a selected record, the last `before` ones context before the next.
     mutating func cleanRun(_ bytes: UnsafeBufferPointer<UInt8>, records n: Int) throws(OutputError) {
         let first = recordNumber, base = nextOffset
-        if n > 0 { previousSelected = false }
+        if !bytes.isEmpty { previousSelected = false }
         recordNumber += n
         nextOffset += bytes.count
         guard settings.mode == .records, hasContext, let byte = settings.delimiterByte, n > 0 else { return }
@@ -343,8 +406,8 @@ struct GrepSink: ChunkSink {
             break
         case .records:
             if binaryInput {
-                try output.flush()
-                printError("\(programName): \(listName): binary file matches")
+                // Said once the input's output is written (the run's inputEnded event).
+                binaryMatched = true
                 throw .inputDone
             }
             // grep decides on `--` once, where the group starts (its first context

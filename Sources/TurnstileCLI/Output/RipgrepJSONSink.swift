@@ -10,7 +10,7 @@ import Turnstile
 /// (rg has one pattern; readers of rg's messages skip unknown keys).
 ///
 /// One thread: the messages of an input come in order and carry its totals.
-struct RipgrepJSONSink: RecordSink {
+struct RipgrepJSONSink: ChunkSink {
     typealias Failure = OutputError
 
     let output: OutputWriter
@@ -44,6 +44,28 @@ struct RipgrepJSONSink: RecordSink {
     /// `-v`: the records without a match are the ones reported, with no submatches,
     /// as rg reports them.
     var invert = false
+
+    /// The summary carries the totals of every input: no threads.
+    var parallelism: SinkParallelism { .none }
+
+    mutating func takeTally() -> RecordTally {
+        defer { selectedSinceTake = 0 }
+        return RecordTally(selected: selectedSinceTake)
+    }
+    private var selectedSinceTake = 0
+
+    mutating func takeOutput(reusing storage: ChunkOutput) -> ChunkOutput { output.takeCollected(next: storage) }
+
+    mutating func beginInput(name: String?, firstRecord: Int) {}
+
+    mutating func inputOpened(_ fd: Int32, name: String) -> InputStart {
+        beginInput(name: name)
+        return .read
+    }
+
+    mutating func inputRead(_ fd: Int32) throws(OutputError) { try endInput() }
+
+    mutating func runEnded() throws(OutputError) { try summary() }
 
     mutating func beginInput(name: String) {
         input = Stats()
@@ -120,6 +142,7 @@ struct RipgrepJSONSink: RecordSink {
             try emit("{\"type\":\"begin\",\"data\":{\"path\":" + json(pathJSON) + "}}\n")
         }
         input.matchedLines += 1
+        selectedSinceTake += 1
         input.matches += found.count
         scratch.removeAll(keepingCapacity: true)
         scratch.append(contentsOf: "{\"type\":\"match\",\"data\":{\"path\":".utf8)

@@ -1,0 +1,165 @@
+// A RecordPipeline over whole inputs on several threads (``RunThreads/inputs(_:)``):
+// rg's model for many files. Each worker takes the next input from one list, opens,
+// reads and searches it with a reader and a memory sink of its own — exactly the body
+// of the one-thread loop (``RecordPipeline/search(_:named:open:reader:sink:)``) — and
+// puts what it found in an ordered hand-off; whichever worker holds the next input's
+// turn writes it. So the output is the one-thread output, input by input, in order.
+//
+// Why not chunks for many files: a chunked run reads every input under one lock, and
+// for a tree of small files the opening and reading *is* the work (`grep -r` over
+// /usr/share: 47,000 files, mostly open/read/close); whole inputs let the cores share it.
+
+import AutomatonCore
+import Synchronization
+
+/// The state of one run over inputs on `workers` threads.
+final class InputsRecordRun<Sink: ChunkSink>: @unchecked Sendable {
+    // @unchecked: `order` and `spare` are behind locks, `next` and `stopped` are
+    // atomics; `outcome` is used only by the thread holding the writing turn
+    // (`Order.writing`), which the `order` lock hands from thread to thread.
+    typealias Failure = Sink.Failure
+
+    private let pipeline: RecordPipeline
+    private let workers: Int
+    private let inputs: [RecordInput]
+    private let named: Bool
+    private let open: @Sendable (RecordInput) -> Result<Int32, RecordInputError>
+    private let makeSink: @Sendable (RecordSinkTarget) -> Sink
+    private let events: (RecordRunEvent) throws(Failure) -> Void
+    /// Inputs searched ahead of the writing, at most: bounds memory to this many
+    /// inputs' output.
+    private let window: Int
+    /// The next input to take.
+    private let next = Atomic<Int>(0)
+    /// Set once a failure stops the run: no more inputs are taken.
+    private let stopped = Atomic<Bool>(false)
+    /// Output buffers already written, for the next inputs.
+    private let spare = LockedValue<[ChunkOutput]>([])
+    /// Bytes read and whether a record was judged on its head, over the workers.
+    private let reading = LockedValue<(bytes: Int, truncated: Bool)>((0, false))
+
+    /// One searched input and the output its sink collected.
+    private struct Searched {
+        var index: Int
+        var result: RecordPipeline.SearchedInput<Failure>
+        var output: ChunkOutput
+    }
+
+    /// The ordered hand-off: inputs put in any order, written in input order by the
+    /// thread that holds the writing turn.
+    private struct Order {
+        var waiting: [Int: Searched] = [:]
+        var next = 0
+        var writing = false
+    }
+    private let order = Monitor(Order())
+    private var outcome = RecordRunOutcome<Failure>()
+
+    init(pipeline: RecordPipeline, workers: Int, inputs: [RecordInput], named: Bool,
+         open: @escaping @Sendable (RecordInput) -> Result<Int32, RecordInputError>,
+         makeSink: @escaping @Sendable (RecordSinkTarget) -> Sink,
+         events: @escaping (RecordRunEvent) throws(Failure) -> Void) {
+        self.pipeline = pipeline
+        self.workers = max(1, workers)
+        self.inputs = inputs
+        self.named = named
+        self.open = open
+        self.makeSink = makeSink
+        self.events = events
+        self.window = 8 * self.workers
+    }
+
+    /// Runs the workers (this thread one of them) and returns what they found.
+    func run() -> RecordRunOutcome<Failure> {
+        let others = (1..<workers).map { _ in SystemThread { [self] in work() } }
+        work()
+        others.forEach { $0.join() }
+        drain()
+        let (bytes, truncated) = reading.withLock { $0 }
+        outcome.bytesRead = bytes
+        outcome.truncatedSomeRecord = truncated
+        return outcome
+    }
+
+    /// One worker: take the next input, search it, hand it on, write what is next.
+    private func work() {
+        var reader = pipeline.makeReader()
+        // Unmapping on one thread stops the others to flush their TLBs (an IPI each):
+        // across threads, inputs are read (rg maps only when it searches one file).
+        reader.mapsFiles = false
+        var sink = makeSink(.memory)
+        while !stopped.load(ordering: .relaxed) {
+            let index = next.wrappingAdd(1, ordering: .relaxed).oldValue
+            guard index < inputs.count else { break }
+            awaitWindow(for: index)
+            let result = pipeline.search(inputs[index], named: named, open: open, reader: &reader, sink: &sink)
+            if result.failure != nil { stopped.store(true, ordering: .relaxed) }
+            let output = sink.takeOutput(reusing: spare.withLock { $0.popLast() } ?? ChunkOutput())
+            order.withLock { $0.waiting[index] = Searched(index: index, result: result, output: output) }
+            drain()
+        }
+        reading.withLock {
+            $0.bytes += reader.bytesRead
+            $0.truncated = $0.truncated || reader.truncatedSomeRecord
+        }
+    }
+
+    /// Waits until input `index` is within the window of the writing, writing first
+    /// what can be written.
+    private func awaitWindow(for index: Int) {
+        let window = window
+        if order.withLock({ index - $0.next < window }) { return }
+        drain()
+        order.withLock(until: { index - $0.next < window || self.stopped.load(ordering: .relaxed) }) { _ in }
+    }
+
+    /// Writes the inputs that are next in order, unless another thread is at it (it
+    /// then writes those put meanwhile too: it looks again after each one).
+    private func drain() {
+        var item = order.withLock { order -> Searched? in
+            guard !order.writing, let item = order.waiting.removeValue(forKey: order.next) else { return nil }
+            order.writing = true
+            return item
+        }
+        while let current = item {
+            write(current)
+            item = order.withLock { order -> Searched? in
+                order.next += 1
+                if let item = order.waiting.removeValue(forKey: order.next) { return item }
+                order.writing = false
+                return nil
+            }
+        }
+    }
+
+    /// One input, in its turn: its output, then what went wrong, then its end — the
+    /// order the one-thread loop gives them.
+    private func write(_ searched: Searched) {
+        defer {
+            searched.output.removeAll()
+            spare.withLock { if $0.count < window { $0.append(searched.output) } }
+        }
+        guard outcome.failure == nil else { return }
+        let result = searched.result
+        let name = inputs[searched.index].name
+        outcome.tally += result.tally
+        if searched.output.count > 0 { emit(.output(searched.output.bytes)) }
+        if let event = result.event {
+            outcome.inputFailed = true
+            emit(event)
+        }
+        if let failure = result.failure { fail(failure) }
+        if result.ended, outcome.failure == nil { emit(.inputEnded(name: name, tally: result.tally)) }
+    }
+
+    private func emit(_ event: RecordRunEvent) {
+        guard outcome.failure == nil else { return }
+        do throws(Failure) { try events(event) } catch { fail(error) }
+    }
+
+    /// Stops the run: the first failure is the outcome's.
+    private func fail(_ failure: Failure) {
+        if outcome.failure == nil { outcome.failure = failure }
+        stopped.store(true, ordering: .relaxed)
+    }
+}
