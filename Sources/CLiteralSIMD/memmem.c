@@ -71,16 +71,43 @@ static size_t pair_sse2(const tl_pair_needle *n, const uint8_t *h, size_t s, siz
     return pair_portable(n, h, s, last, scan);
 }
 
-__attribute__((target("avx2")))
-static size_t pair_avx2(const tl_pair_needle *n, const uint8_t *h, size_t s, size_t last, tl_pair_scan *scan) {
+/// The candidate starts s..s+31 (bit k: both pair bytes in place at s + k).
+__attribute__((target("avx2"), always_inline))
+static inline __m256i pair_block32(const uint8_t *p1, const uint8_t *p2, size_t s, const int folds,
+                                   __m256i t1, __m256i f1, __m256i t2, __m256i f2) {
+    __m256i a = _mm256_loadu_si256((const __m256i *)(p1 + s));
+    __m256i b = _mm256_loadu_si256((const __m256i *)(p2 + s));
+    if (folds) { a = _mm256_or_si256(a, f1); b = _mm256_or_si256(b, f2); }
+    return _mm256_and_si256(_mm256_cmpeq_epi8(a, t1), _mm256_cmpeq_epi8(b, t2));
+}
+
+/// The AVX2 scan, with or without case folding (`folds`, a constant in each caller):
+/// 64 starts a step, tested once (vptest of the two blocks' OR), then 32 a step.
+// PERF (callgrind, 8 MiB subtitles, match --count-matches 'https?://[a-z0-9.-]+',
+// memmem on "://"): 32 starts a step with the fold OR always applied, pair_avx2
+// 3.67 M instructions (0.44 per byte).
+__attribute__((target("avx2"), always_inline))
+static inline size_t pair_avx2_folding(const tl_pair_needle *n, const uint8_t *h, size_t s, size_t last,
+                                       tl_pair_scan *scan, const int folds) {
     const __m256i t1 = _mm256_set1_epi8((char)n->byte1), f1 = _mm256_set1_epi8((char)n->fold1);
     const __m256i t2 = _mm256_set1_epi8((char)n->byte2), f2 = _mm256_set1_epi8((char)n->fold2);
     const uint8_t *p1 = h + n->index1, *p2 = h + n->index2;
+    // Starts s..s+63 read up to s + 63 + max(index) <= last + max(index) < end.
+    while (s + 63 <= last) {
+        __m256i x = pair_block32(p1, p2, s, folds, t1, f1, t2, f2);
+        __m256i y = pair_block32(p1, p2, s + 32, folds, t1, f1, t2, f2);
+        if (_mm256_testz_si256(_mm256_or_si256(x, y), _mm256_or_si256(x, y))) { s += 64; continue; }
+        uint64_t mask = (uint64_t)(unsigned)_mm256_movemask_epi8(x)
+            | ((uint64_t)(unsigned)_mm256_movemask_epi8(y) << 32);
+        while (mask) {
+            size_t c = s + (size_t)__builtin_ctzll(mask);
+            if (pair_verify(n, h, c) || pair_give_up(scan, c)) return c;
+            mask &= mask - 1;
+        }
+        s += 64;
+    }
     while (s + 31 <= last) {
-        __m256i a = _mm256_or_si256(_mm256_loadu_si256((const __m256i *)(p1 + s)), f1);
-        __m256i b = _mm256_or_si256(_mm256_loadu_si256((const __m256i *)(p2 + s)), f2);
-        unsigned mask = (unsigned)_mm256_movemask_epi8(
-            _mm256_and_si256(_mm256_cmpeq_epi8(a, t1), _mm256_cmpeq_epi8(b, t2)));
+        unsigned mask = (unsigned)_mm256_movemask_epi8(pair_block32(p1, p2, s, folds, t1, f1, t2, f2));
         while (mask) {
             size_t c = s + (size_t)__builtin_ctz(mask);
             if (pair_verify(n, h, c) || pair_give_up(scan, c)) return c;
@@ -89,6 +116,11 @@ static size_t pair_avx2(const tl_pair_needle *n, const uint8_t *h, size_t s, siz
         s += 32;
     }
     return pair_sse2(n, h, s, last, scan);
+}
+
+__attribute__((target("avx2")))
+static size_t pair_avx2(const tl_pair_needle *n, const uint8_t *h, size_t s, size_t last, tl_pair_scan *scan) {
+    return n->fold1 | n->fold2 ? pair_avx2_folding(n, h, s, last, scan, 1) : pair_avx2_folding(n, h, s, last, scan, 0);
 }
 #endif
 

@@ -76,8 +76,22 @@ TL_AVX2 static inline __m256i lookup32(__m256i v, __m256i lo, __m256i hi) {
     return _mm256_and_si256(l, u);
 }
 
-TL_AVX2 static size_t teddy_avx2(const tl_teddy_masks *m, const uint8_t *h, size_t i, size_t end) {
-    const size_t w = (size_t)m->width;
+/// The candidate bucket bits of the 32 positions at `p` (a non-zero byte: a candidate).
+TL_AVX2 __attribute__((always_inline)) static inline __m256i teddy_block32(
+    const uint8_t *p, const int w, __m256i lo0, __m256i hi0, __m256i lo1, __m256i hi1, __m256i lo2, __m256i hi2) {
+    __m256i r = lookup32(_mm256_loadu_si256((const __m256i *)p), lo0, hi0);
+    if (w > 1) r = _mm256_and_si256(r, lookup32(_mm256_loadu_si256((const __m256i *)(p + 1)), lo1, hi1));
+    if (w > 2) r = _mm256_and_si256(r, lookup32(_mm256_loadu_si256((const __m256i *)(p + 2)), lo2, hi2));
+    return r;
+}
+
+/// The AVX2 scan for one width `w` (a constant in each caller, so the loop has no
+/// width tests). 64 positions a step, tested once (vptest of the two blocks' OR), then
+/// 32 a step for the rest.
+// PERF (callgrind, 8 MiB subtitles, `match -F -f` ten words, width 3): one 32-byte
+// block a step with the width tested in the loop ran 37.5 instructions a block.
+TL_AVX2 __attribute__((always_inline)) static inline size_t teddy_avx2_width(
+    const tl_teddy_masks *m, const uint8_t *h, size_t i, size_t end, const int w) {
     // vpshufb looks up within each 128-bit lane, so both lanes hold the same table.
 #define TL_BROADCAST(p) _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(p)))
     const __m256i lo0 = TL_BROADCAST(m->lo[0]), hi0 = TL_BROADCAST(m->hi[0]);
@@ -85,15 +99,33 @@ TL_AVX2 static size_t teddy_avx2(const tl_teddy_masks *m, const uint8_t *h, size
     const __m256i lo2 = TL_BROADCAST(m->lo[2]), hi2 = TL_BROADCAST(m->hi[2]);
 #undef TL_BROADCAST
     const __m256i zero = _mm256_setzero_si256();
-    while (i + 32 + (w - 1) <= end) {
-        __m256i r = lookup32(_mm256_loadu_si256((const __m256i *)(h + i)), lo0, hi0);
-        if (w > 1) r = _mm256_and_si256(r, lookup32(_mm256_loadu_si256((const __m256i *)(h + i + 1)), lo1, hi1));
-        if (w > 2) r = _mm256_and_si256(r, lookup32(_mm256_loadu_si256((const __m256i *)(h + i + 2)), lo2, hi2));
+    // Positions i..i+63 need bytes up to i + 63 + (w - 1) < end.
+    while (i + 64 + (size_t)(w - 1) <= end) {
+        __m256i a = teddy_block32(h + i, w, lo0, hi0, lo1, hi1, lo2, hi2);
+        __m256i b = teddy_block32(h + i + 32, w, lo0, hi0, lo1, hi1, lo2, hi2);
+        if (!_mm256_testz_si256(_mm256_or_si256(a, b), _mm256_or_si256(a, b))) {
+            unsigned ma = ~(unsigned)_mm256_movemask_epi8(_mm256_cmpeq_epi8(a, zero));
+            if (ma) return i + (size_t)__builtin_ctz(ma);
+            unsigned mb = ~(unsigned)_mm256_movemask_epi8(_mm256_cmpeq_epi8(b, zero));
+            return i + 32 + (size_t)__builtin_ctz(mb);
+        }
+        i += 64;
+    }
+    while (i + 32 + (size_t)(w - 1) <= end) {
+        __m256i r = teddy_block32(h + i, w, lo0, hi0, lo1, hi1, lo2, hi2);
         unsigned mask = ~(unsigned)_mm256_movemask_epi8(_mm256_cmpeq_epi8(r, zero));
         if (mask) return i + (size_t)__builtin_ctz(mask);
         i += 32;
     }
     return teddy_ssse3(m, h, i, end);
+}
+
+TL_AVX2 static size_t teddy_avx2(const tl_teddy_masks *m, const uint8_t *h, size_t i, size_t end) {
+    switch (m->width) {
+    case 3: return teddy_avx2_width(m, h, i, end, 3);
+    case 2: return teddy_avx2_width(m, h, i, end, 2);
+    default: return teddy_avx2_width(m, h, i, end, 1);
+    }
 }
 #endif
 

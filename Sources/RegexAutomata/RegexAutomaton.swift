@@ -69,15 +69,19 @@ public struct RegexAutomaton: Sendable {
     /// The prefix prefilter the forward scans jump with (dense engine only), or nil:
     /// see ``RegexCompiler/prefilter(_:)``.
     public let prefilter: RegexPrefilter?
+    /// The inner (or suffix) literal the match searches start from, or nil: see
+    /// ReverseInner.swift. Not used for line selection, whose line candidates do the same.
+    public let reverseInner: ReverseInner?
 
     /// Forward lazy caches kept between searches (lazy engine only; see LazyCachePool.swift).
     let forwardCaches: LazyCachePool
 
     init(engine: Engine, nonEmpty: LazyDFA, forwardNFA: ThompsonNFA, reverseNFA: ThompsonNFA, isUTF8: Bool, canMatchEmpty: Bool,
-         prefilter: RegexPrefilter? = nil) {
+         prefilter: RegexPrefilter? = nil, reverseInner: ReverseInner? = nil) {
         self.forwardCaches = LazyCachePool()
         self.engine = engine
         self.prefilter = prefilter
+        self.reverseInner = reverseInner
         self.nonEmpty = nonEmpty
         self.forwardNFA = forwardNFA
         self.reverseNFA = reverseNFA
@@ -120,6 +124,7 @@ public struct RegexAutomaton: Sendable {
     /// - Complexity: O(n); stops at the first position that proves a match.
     public func isMatch(in haystack: UnsafeBufferPointer<UInt8>) -> Bool {
         var searcher = Searcher(self)
+        defer { searcher.recycle() }
         return searcher.isMatch(haystack)
     }
 
@@ -131,6 +136,7 @@ public struct RegexAutomaton: Sendable {
     /// - Complexity: O(n) (a forward scan, then a reverse scan over the match).
     public func firstMatch(in haystack: UnsafeBufferPointer<UInt8>) -> Match? {
         var searcher = Searcher(self)
+        defer { searcher.recycle() }
         return GlobalLoop.run(haystack, utf8: isUTF8, limit: 1) { pos, retry in
             searcher.find(haystack, from: pos, retry: retry)
         }.first
@@ -144,8 +150,7 @@ public struct RegexAutomaton: Sendable {
     /// - Complexity: see ``RegexAutomaton``.
     @_disfavoredOverload
     public func matches(in haystack: UnsafeBufferPointer<UInt8>) -> [Match] {
-        var stats = SearchStats()
-        return matches(in: haystack, stats: &stats)
+        matches(in: haystack, from: 0)
     }
 
     /// Every match of a search that begins at `from` (the bytes before it only decide
@@ -155,6 +160,7 @@ public struct RegexAutomaton: Sendable {
     public func matches(in haystack: UnsafeBufferPointer<UInt8>, from: Int) -> [Match] {
         precondition(from >= 0 && from <= haystack.count, "search start outside the haystack")
         var searcher = Searcher(self)
+        defer { searcher.recycle() }
         return GlobalLoop.run(haystack, utf8: isUTF8, from: from) { pos, retry in
             searcher.find(haystack, from: pos, retry: retry)
         }
@@ -196,6 +202,11 @@ struct Searcher {
     var forwardCache: LazyDFA.Cache? = nil
     var reverseCache: LazyDFA.Cache? = nil
     var nonEmptyCache: LazyDFA.Cache? = nil
+    /// The lazy cache of the reverse-inner prefix automaton, when it is lazy.
+    var innerCache: LazyDFA.Cache? = nil
+    /// The reverse-inner strategy gave way to the forward scan (its anchored forward
+    /// scan failed once): the rest of this searcher's calls use the forward scan.
+    var reverseInnerOff = false
     var stats = RegexAutomaton.SearchStats()
     /// Whether the prefix prefilter still pays off in this search.
     var prefilterEffectiveness = PrefilterEffectiveness()
@@ -203,7 +214,9 @@ struct Searcher {
     init(_ regex: RegexAutomaton) { self.regex = regex }
 
     /// Gives the forward lazy cache back to the automaton's pool for the next search
-    /// (the search is over; this searcher builds a new one if used again).
+    /// (the search is over; this searcher builds a new one if used again). Every
+    /// search call gives it back (the stats call excepted, whose counters would
+    /// otherwise include earlier searches), and so does a recycled cursor.
     mutating func recycle() {
         if let cache = forwardCache {
             forwardCache = nil
@@ -307,6 +320,14 @@ struct Searcher {
                 return pikeVM(haystack, from: from, retry: true)
             }
         }
+        if let inner = regex.reverseInner, !reverseInnerOff {
+            switch findByInnerLiteral(inner, haystack, from: from) {
+            case .found(let m): return m
+            case .retry(let next):
+                reverseInnerOff = true
+                return next <= haystack.count ? find(haystack, from: next, retry: false) : nil
+            }
+        }
         switch regex.engine {
         case .dense(let forward, let reverse):
             guard let e = forward.searchForward(haystack, in: from..<haystack.count, anchored: false, earliest: false,
@@ -337,6 +358,30 @@ struct Searcher {
                 return pikeVM(haystack, from: from, retry: false)
             case .gaveUp:
                 return pikeVM(haystack, from: from, retry: false)
+            }
+        }
+    }
+
+    /// ``ReverseInner/find(_:from:reverseCache:steps:forwardAnchored:)`` with this
+    /// searcher's forward automaton for the anchored scan from the start it finds.
+    private mutating func findByInnerLiteral(_ inner: ReverseInner, _ haystack: UnsafeBufferPointer<UInt8>,
+                                             from: Int) -> ReverseInner.Outcome {
+        var steps = 0
+        defer { stats.transitions &+= steps }
+        switch regex.engine {
+        case .dense(let forward, _):
+            return inner.find(haystack, from: from, reverseCache: &innerCache, steps: &steps) { start in
+                .some(forward.searchForward(haystack, in: start..<haystack.count, anchored: true, earliest: false))
+            }
+        case .lazy(let forward, _):
+            let cache = forwardCache ?? regex.forwardCaches.take() ?? forward.makeCache()
+            forwardCache = cache
+            return inner.find(haystack, from: from, reverseCache: &innerCache, steps: &steps) { start in
+                var s = 0
+                switch forward.searchForward(cache, haystack, from: start, anchored: true, earliest: false, steps: &s) {
+                case .found(let e): return .some(e)
+                case .gaveUp: return .none
+                }
             }
         }
     }

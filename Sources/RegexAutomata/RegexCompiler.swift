@@ -31,6 +31,9 @@ public struct RegexCompiler: Sendable {
     /// Let the forward scan jump between occurrences of the regex's literal prefixes
     /// (``RegexPrefilter``); off forces the plain DFA scan. Results never change.
     public var prefilter = true
+    /// Let match searches of a single pattern start from a rare inner or suffix literal
+    /// (``ReverseInner``) when the pattern allows it exactly. Results never change.
+    public var reverseInner = true
 
     /// The default limits: the full DFA is built up to 10 000 states or 4 MiB of
     /// table; the lazy DFA's cache holds 2 MiB per scan direction.
@@ -58,6 +61,8 @@ public struct RegexCompiler: Sendable {
     public func forceLazy(_ on: Bool) -> Self { var c = self; c.forceLazy = on; return c }
     /// Whether to use a prefix prefilter when the regex has one (dense engine).
     public func prefilter(_ on: Bool) -> Self { var c = self; c.prefilter = on; return c }
+    /// Whether to search from a rare inner or suffix literal when the regex has one.
+    public func reverseInner(_ on: Bool) -> Self { var c = self; c.reverseInner = on; return c }
 
     /// Compiles one pattern.
     ///
@@ -106,14 +111,41 @@ public struct RegexCompiler: Sendable {
            let literals = LiteralSet.prefixes(of: hirs.count == 1 ? hirs[0] : .alternation(hirs)) {
             prefilter = RegexPrefilter(literals, dfa: forward)
         }
+        // A rare inner or suffix literal (one pattern): the match searches start there.
+        var inner: ReverseInner? = nil
+        if reverseInner, hirs.count == 1 {
+            inner = ReverseInner(hirs[0], prefixKernel: prefilter?.prefixes.kernel, limits: limits,
+                                 workBudget: Self.determinizationBudget(limits))
+        }
         return RegexAutomaton(
             engine: engine, nonEmpty: nonEmpty, forwardNFA: forwardNFA, reverseNFA: reverseNFA,
-            isUTF8: syntax.mode == .utf8, canMatchEmpty: canMatchEmpty, prefilter: prefilter)
+            isUTF8: syntax.mode == .utf8, canMatchEmpty: canMatchEmpty, prefilter: prefilter,
+            reverseInner: inner)
+    }
+
+    /// The determinization work (``Determinizer/work`` units, about 100 instructions
+    /// each) the full DFA may cost per state of `limits.maxStates`: past it the
+    /// construction gives up and the lazy DFA runs from the first byte.
+    ///
+    /// PERF (callgrind, whole process, 8 MiB of subtitles, `match -c`): `[a-q][^u-z]{13}x`
+    /// spent 191 M instructions building 10,000 states before giving up (884 K closure
+    /// units + 16 per transition ≈ 4.5 M units); the budget of 100 units a state (1 M at
+    /// the default 10,000 states) gives up after about a fifth of that. Patterns of the
+    /// benchmark tables stay far below it (`[A-Z][a-z]+ing` 1.4 K units, `(?i)sherlock
+    /// holmes` 13 K); `[a-q][^u-z]{8}x` (2,367 states, 140 M instructions to build and
+    /// minimize) and `\p{L}{5}` (1.4 G instructions: large Unicode classes) now start lazy.
+    public static let workPerState = 40
+
+    /// ``workPerState`` × `limits.maxStates`, saturating (unlimited stays unlimited).
+    static func determinizationBudget(_ limits: Limits) -> Int {
+        let (budget, overflow) = limits.maxStates.multipliedReportingOverflow(by: workPerState)
+        return overflow ? .max : budget
     }
 
     private func buildDense(_ forwardNFA: ThompsonNFA, _ reverseNFA: ThompsonNFA) throws(AutomatonError) -> RegexAutomaton.Engine {
-        var forward = try forwardNFA.determinized(startKind: .standard, limits: limits)
-        var reverse = try reverseNFA.determinized(startKind: .anchoredOnly, limits: limits)
+        let budget = Self.determinizationBudget(limits)
+        var forward = try forwardNFA.determinized(startKind: .standard, limits: limits, workBudget: budget)
+        var reverse = try reverseNFA.determinized(startKind: .anchoredOnly, limits: limits, workBudget: budget)
         if minimize {
             forward = forward.minimized()
             reverse = reverse.minimized()

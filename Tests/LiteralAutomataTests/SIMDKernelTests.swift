@@ -45,11 +45,12 @@ import Testing
             }
             let teddy = try #require(Teddy(prefixes: prefixes, level: level))
             #expect(teddy.level == level)
-            let n = Int.random(in: 0...(round % 4 == 0 ? 20 : 130), using: &rng)
+            let n = Int.random(in: 0...(round % 4 == 0 ? 20 : 200), using: &rng)
             var haystack = (0..<n).map { _ in (wide ? Array("abcdefgh ".utf8) : alphabet).randomElement(using: &rng)! }
-            // Plant a prefix across the 16- or 32-byte boundary now and then.
+            // Plant a prefix across a 16-, 32- or 64-byte boundary (the AVX2 kernel tests
+            // 64 positions a step, then 32) now and then.
             if n > 40, let p = prefixes.randomElement(using: &rng) {
-                let at = [15, 16, 30, 31, 32].randomElement(using: &rng)! - p.count / 2
+                let at = [15, 16, 30, 31, 32, 63, 64, 95, 127, 128].filter { $0 + 4 < n }.randomElement(using: &rng)! - p.count / 2
                 haystack.replaceSubrange(at..<min(at + p.count, n), with: p.prefix(n - at))
             }
             haystack.withUnsafeBufferPointer { h in
@@ -86,7 +87,8 @@ import Testing
             let n = Int.random(in: 0...(round % 4 == 0 ? 24 : 200), using: &rng)
             var haystack = (0..<n).map { _ in alphabet.randomElement(using: &rng)! }
             if n > 40 {
-                let at = [15, 16, 31, 32, 33].randomElement(using: &rng)! - needle.count / 2
+                // Across a 16-, 32- or 64-byte step (the AVX2 kernel tests 64 starts a step).
+                let at = [15, 16, 31, 32, 33, 63, 64, 65, 127].filter { $0 + 5 < n }.randomElement(using: &rng)! - needle.count / 2
                 haystack.replaceSubrange(at..<min(at + needle.count, n), with: needle.prefix(n - at))
             }
             func lower(_ b: UInt8) -> UInt8 { fold && b >= 0x41 && b <= 0x5A ? b | 0x20 : b }

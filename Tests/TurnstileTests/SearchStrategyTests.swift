@@ -53,9 +53,25 @@ private let cases: [StrategyCase] = [
     StrategyCase(name: .literalAlternation, patterns: ["free|win|winner|cash"], options: Matcher.Options(),
                  oracle: "free|win|winner|cash", oracleOptions: PCRE2Options(),
                  alphabet: ["free", "win", "ner", "cash", "fr", " ", "\n"]),
-    StrategyCase(name: .prefixPrefilterDFA, patterns: ["https?://[a-z]+"], options: Matcher.Options(),
-                 oracle: "https?://[a-z]+", oracleOptions: PCRE2Options(),
-                 alphabet: ["http", "https", "://", "ab", "x", ".", " ", "\n"]),
+    // A ':' after "://" may occur in a match, so "://" is no inner literal: the prefixes lead.
+    StrategyCase(name: .prefixPrefilterDFA, patterns: ["https?://[a-z:]+"], options: Matcher.Options(),
+                 oracle: "https?://[a-z:]+", oracleOptions: PCRE2Options(),
+                 alphabet: ["http", "https", "://", ":", "ab", "x", ".", " ", "\n"]),
+    // Issue 53: the rare literal inside ("://", "@") or at the end ("x") is searched first.
+    StrategyCase(name: .reverseInner, patterns: ["https?://[a-z0-9.-]+"], options: Matcher.Options(),
+                 oracle: "https?://[a-z0-9.-]+", oracleOptions: PCRE2Options(),
+                 alphabet: ["http", "https", "://", ":", "/", "ab", "x", ".", "-", " ", "\n"]),
+    StrategyCase(name: .reverseInner, patterns: ["\\w+@[a-z]+\\.com\\b"], options: Matcher.Options(),
+                 oracle: "\\w+@[a-z]+\\.com\\b", oracleOptions: PCRE2Options(),
+                 alphabet: ["ab", "x1", "_", "@", ".com", ".", "com", "é", " ", "\n"]),
+    StrategyCase(name: .reverseSuffix, patterns: ["[a-q][^u-z]{3}x"], options: Matcher.Options(),
+                 oracle: "[a-q][^u-z]{3}x", oracleOptions: PCRE2Options(),
+                 alphabet: ["a", "b", "q", "r", "u", "x", "y", " ", "\n", "é"]),
+    // The same on the lazy DFA (the full DFA past a small limit and work budget).
+    StrategyCase(name: .reverseSuffix, patterns: ["[a-q][^u-z]{5}x"],
+                 options: options { $0.limits = Limits(maxStates: 10_000, maxTableBytes: 1024, maxCacheBytes: 1 << 16) },
+                 oracle: "[a-q][^u-z]{5}x", oracleOptions: PCRE2Options(),
+                 alphabet: ["a", "b", "q", "r", "u", "x", "y", " ", "\n", "é"]),
     StrategyCase(name: .denseDFA, patterns: ["\\w+\\d"], options: Matcher.Options(),
                  oracle: "\\w+\\d", oracleOptions: PCRE2Options(),
                  alphabet: ["a", "b", "1", "2", "_", " ", "\n", "é"]),
@@ -133,6 +149,7 @@ struct SearchStrategyTests {
     func lazyDFA() throws {
         var o = Matcher.Options()
         o.limits = Limits(maxStates: 400, maxTableBytes: 4 << 20, maxCacheBytes: 1 << 16)
+        o.disabledStrategies = [.reverseSuffix]  // else the match search starts from the "x"
         let m = try Matcher(patterns: ["[a-c][^x-z]{13}x"], options: o)
         #expect(m.strategy.name == .lazyDFA, "chose \(m.strategy.description)")
         let oracle = try PCRE2Regex(pattern: "[a-c][^x-z]{13}x", options: PCRE2Options())

@@ -189,6 +189,13 @@ struct Determinizer: Sendable {
     private var nextSeeds: [UInt32] = []
     private var seedMarks: [UInt32]
     private var seedGeneration: UInt32 = 0
+    /// The work done so far, in units of about 100 instructions: NFA states visited by
+    /// the closures and steps, plus ``transitionWork`` per transition (its key's
+    /// hashing and interning). The subset construction's budget is measured in it
+    /// (``ThompsonNFA/determinized(startKind:limits:workBudget:)``).
+    private(set) var work = 0
+    /// The units one transition costs besides its closure and step.
+    static let transitionWork = 16
 
     let flat: FlatNFA
     let looks = Hir.Look.allCases
@@ -220,6 +227,7 @@ struct Determinizer: Sendable {
         let isEOI = symbol == byteClasses.eoi
         let byte: UInt8 = isEOI ? 0 : representatives[symbol]
         let nextCategory = isEOI ? LookContext.endOfInput : LookContext.category(of: byte)
+        work &+= Self.transitionWork
         // The closure depends only on the next symbol's category: compute it at most
         // four times per state (the builder asks for every symbol of one state in a row).
         if closureKey != key {
@@ -261,6 +269,7 @@ struct Determinizer: Sendable {
         for seed in key.seeds {
             stack.append(ClosureItem(state: seed, flags: 0))
             while let item = stack.popLast() {
+                work &+= 1
                 let s = Int(item.state)
                 let flags = item.flags
                 let kind = flat.kind[s]
@@ -335,6 +344,7 @@ struct Determinizer: Sendable {
             seedGeneration = 1
         }
         let gen = seedGeneration
+        work &+= consumers.count
         for s in consumers {
             let t = flat.targets[Int(flat.row[Int(s)]) &+ symbol]
             if t != FlatNFA.noTarget, seedMarks[Int(t)] != gen {

@@ -44,7 +44,12 @@ extension ThompsonNFA {
         try determinized(startKind: isReversed ? .anchoredOnly : .standard, limits: limits)
     }
 
-    func determinized(startKind: DFAStartKind, limits: Limits) throws(AutomatonError) -> DenseDFA {
+    /// The subset construction from `startKind`'s start states. With a `workBudget`
+    /// (``Determinizer/work`` units) the construction gives up with
+    /// ``AutomatonError/Kind/tooManyStates(limit:)`` once it has spent the budget,
+    /// however few states it has: a pattern the full DFA cannot hold is then known
+    /// early, not after building up to `limits.maxStates` states.
+    func determinized(startKind: DFAStartKind, limits: Limits, workBudget: Int = .max) throws(AutomatonError) -> DenseDFA {
         let classes = byteClassSet().byteClasses()
         var det = Determinizer(nfa: self, matchKind: isReversed ? .all : .leftmostFirst, byteClasses: classes)
         var builder = DenseDFABuilder(byteClasses: classes, patternCount: patternCount)
@@ -90,6 +95,7 @@ extension ThompsonNFA {
                 let to = try intern(det.next(key, symbol: symbol), &builder)
                 if to != DenseDFABuilder.dead { builder.setTransition(from: from, class: symbol, to: to) }
             }
+            if det.work > workBudget { throw AutomatonError(.tooManyStates(limit: limits.maxStates)) }
         }
         return try builder.build(matchTiming: .delayedByOne, limits: limits)
     }

@@ -8,7 +8,8 @@
 //   literal words (or plain regex words) → single-literal (KMP) / literal-set (Aho-Corasick)
 //   words under -i beyond ASCII          → folded-literal-set (their case variants)
 //   a regex that is exactly literals     → literal-alternation
-//   any regex                            → dense-dfa / prefix-prefilter-dfa / lazy-dfa,
+//   any regex                            → reverse-inner / reverse-suffix (a rare literal
+//                                          inside), dense-dfa / prefix-prefilter-dfa / lazy-dfa,
 //                                          with every-record or required-literal-lines
 //                                          for line selection
 //
@@ -226,6 +227,8 @@ extension SearchStrategy {
             .bytes(options.bytesMode)
             .ucp(!forLiterals && options.ucp)
             .prefilter(options.prefilter && !options.disabledStrategies.contains(.prefixPrefilterDFA))
+            .reverseInner(options.prefilter && !options.disabledStrategies.contains(.reverseInner)
+                && !options.disabledStrategies.contains(.reverseSuffix))
             .forceLazy(options.disabledStrategies.contains(.denseDFA))
     }
 

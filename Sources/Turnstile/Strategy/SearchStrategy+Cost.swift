@@ -27,7 +27,7 @@ extension SearchStrategy {
     public var cost: SearchCost {
         if checksWholeWords, options.unicodeWords, !options.bytesMode { return .computeBound }
         switch name {
-        case .empty, .everyRecord, .singleLiteral, .requiredLiteralLines, .prefixPrefilterDFA:
+        case .empty, .everyRecord, .singleLiteral, .requiredLiteralLines, .prefixPrefilterDFA, .reverseInner, .reverseSuffix:
             return .memoryBound
         case .literalSet, .literalAlternation:
             return searchedLiterals.count <= Self.prefilteredSetLimit ? .memoryBound : .computeBound

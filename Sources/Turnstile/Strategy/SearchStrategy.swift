@@ -42,6 +42,12 @@ public struct SearchStrategy: Sendable {
         /// to its line, which the forward DFA alone decides (`^#`, `Holmes$`, `-w`,
         /// `-x`, `[A-Z][a-z]+ing`).
         case requiredLiteralLines = "required-literal-lines"
+        /// A regex `P L S` whose inner literal L is rarer than its prefixes and occurs
+        /// once in every match (`https?://[a-z0-9.-]+`): memmem finds L, the reverse
+        /// DFA of P the match start, the forward DFA anchored there its end.
+        case reverseInner = "reverse-inner"
+        /// The same with nothing after the literal (`[a-q][^u-z]{13}x`).
+        case reverseSuffix = "reverse-suffix"
         /// The dense DFA whose forward scan jumps between occurrences of the regex's
         /// literal prefixes.
         case prefixPrefilterDFA = "prefix-prefilter-dfa"
@@ -190,6 +196,7 @@ public struct SearchStrategy: Sendable {
         case .ahoCorasick: return patternOf == nil ? .literalSet : .foldedLiteralSet
         case .regexLiterals: return .literalAlternation
         case .regex(let r):
+            if let inner = r.reverseInner { return inner.isSuffix ? .reverseSuffix : .reverseInner }
             if r.engineKind == .lazy { return .lazyDFA }
             return r.prefilter != nil ? .prefixPrefilterDFA : .denseDFA
         }
@@ -203,7 +210,10 @@ public struct SearchStrategy: Sendable {
         switch engine {
         case .kmp(let s): if let k = s.prefilterKernel { inner += " (\(k))" }
         case .ahoCorasick(let ac): if let k = ac.prefilterKernel { inner += " (\(k))" }
-        case .regex(let r): if let k = r.prefilterKernel { inner += " (\(k))" }
+        case .regex(let r):
+            if let ri = r.reverseInner {
+                inner += " (\(ri.kernel) \"\(String(decoding: ri.literal, as: UTF8.self))\", \(r.engineKind == .lazy ? "lazy" : "dense"))"
+            } else if let k = r.prefilterKernel { inner += " (\(k))" }
         case .regexLiterals(let l, _): inner += " (\(l.literals.count) literal\(l.literals.count == 1 ? "" : "s"))"
         case .empty: break
         }
