@@ -54,7 +54,7 @@ final class ThreadedRecordRun<Sink: ChunkSink>: @unchecked Sendable {
 
     /// What is written, in number order.
     private enum Item {
-        case chunk(output: ChunkOutput?, tally: RecordTally)
+        case chunk(output: ChunkOutput?, tally: RecordTally, failure: Failure?)
         case rest(Rest)
         case event(RecordRunEvent)
         case inputEnd(name: String)
@@ -140,15 +140,21 @@ final class ThreadedRecordRun<Sink: ChunkSink>: @unchecked Sendable {
             }
             var output: ChunkOutput?
             var tally = RecordTally()
+            var failure: Failure?
             if !stopped.load(ordering: .relaxed) {
                 sink.beginInput(name: job.name, firstRecord: job.chunk.firstRecord)
-                // A memory sink has nowhere to fail (sinks that stop early run on one thread).
-                try? searcher.read(chunk: job.chunk.bytes, base: job.chunk.base, into: &sink)
+                // A memory sink has little to fail on (sinks that stop early allow no
+                // chunks), but what it throws is the run's failure, in its turn.
+                do throws(Failure) {
+                    try searcher.read(chunk: job.chunk.bytes, base: job.chunk.base, into: &sink)
+                } catch {
+                    failure = error
+                }
                 output = sink.takeOutput(reusing: takeOutputStorage())
                 tally = sink.takeTally()
             }
             buffers.give(job.chunk.buffer)
-            put(job.number, .chunk(output: output, tally: tally))
+            put(job.number, .chunk(output: output, tally: tally, failure: failure))
             drain()
         }
         drain()
@@ -253,12 +259,13 @@ final class ThreadedRecordRun<Sink: ChunkSink>: @unchecked Sendable {
     private func write(_ item: Item) {
         let live = !stopped.load(ordering: .relaxed)
         switch item {
-        case .chunk(let output, let tally):
+        case .chunk(let output, let tally, let failure):
             written.inputTally += tally
             guard let output else { return }
             if live, output.count > 0 { emit(.output(output.bytes)) }
             output.removeAll()
             outputs.withLock { if $0.count < window { $0.append(output) } }
+            if live, let failure { fail(failure) }
         case .event(let event):
             written.outcome.inputFailed = true
             if live { emit(event) }
