@@ -14,9 +14,9 @@ import Synchronization
 
 /// The state of one run over inputs on `workers` threads.
 final class InputsRecordRun<Sink: ChunkSink>: @unchecked Sendable {
-    // @unchecked: `order` and `spare` are behind locks, `next` and `stopped` are
+    // @unchecked: `turns` and `spare` are behind locks, `next` and `stopped` are
     // atomics; `outcome` is used only by the thread holding the writing turn
-    // (`Order.writing`), which the `order` lock hands from thread to thread.
+    // (OrderedTurns), which its lock hands from thread to thread.
     typealias Failure = Sink.Failure
 
     private let pipeline: RecordPipeline
@@ -45,14 +45,8 @@ final class InputsRecordRun<Sink: ChunkSink>: @unchecked Sendable {
         var output: ChunkOutput
     }
 
-    /// The ordered hand-off: inputs put in any order, written in input order by the
-    /// thread that holds the writing turn.
-    private struct Order {
-        var waiting: [Int: Searched] = [:]
-        var next = 0
-        var writing = false
-    }
-    private let order = Monitor(Order())
+    /// The ordered hand-off (OrderedTurns.swift): inputs written in input order.
+    private let turns: OrderedTurns<Searched>
     private var outcome = RecordRunOutcome<Failure>()
 
     init(pipeline: RecordPipeline, workers: Int, inputs: [RecordInput], named: Bool,
@@ -67,6 +61,7 @@ final class InputsRecordRun<Sink: ChunkSink>: @unchecked Sendable {
         self.makeSink = makeSink
         self.events = events
         self.window = 8 * self.workers
+        self.turns = OrderedTurns(window: window)
     }
 
     /// Runs the workers (this thread one of them) and returns what they found.
@@ -95,7 +90,7 @@ final class InputsRecordRun<Sink: ChunkSink>: @unchecked Sendable {
             let result = pipeline.search(inputs[index], named: named, open: open, reader: &reader, sink: &sink)
             if result.failure != nil { stopped.store(true, ordering: .relaxed) }
             let output = sink.takeOutput(reusing: spare.withLock { $0.popLast() } ?? ChunkOutput())
-            order.withLock { $0.waiting[index] = Searched(index: index, result: result, output: output) }
+            turns.put(index, Searched(index: index, result: result, output: output))
             drain()
         }
         reading.withLock {
@@ -107,29 +102,12 @@ final class InputsRecordRun<Sink: ChunkSink>: @unchecked Sendable {
     /// Waits until input `index` is within the window of the writing, writing first
     /// what can be written.
     private func awaitWindow(for index: Int) {
-        let window = window
-        if order.withLock({ index - $0.next < window }) { return }
-        drain()
-        order.withLock(until: { index - $0.next < window || self.stopped.load(ordering: .relaxed) }) { _ in }
+        turns.awaitWindow(for: index, stopped: { self.stopped.load(ordering: .relaxed) }, write: write)
     }
 
-    /// Writes the inputs that are next in order, unless another thread is at it (it
-    /// then writes those put meanwhile too: it looks again after each one).
+    /// Writes the inputs that are next in order, unless another thread is at it.
     private func drain() {
-        var item = order.withLock { order -> Searched? in
-            guard !order.writing, let item = order.waiting.removeValue(forKey: order.next) else { return nil }
-            order.writing = true
-            return item
-        }
-        while let current = item {
-            write(current)
-            item = order.withLock { order -> Searched? in
-                order.next += 1
-                if let item = order.waiting.removeValue(forKey: order.next) { return item }
-                order.writing = false
-                return nil
-            }
-        }
+        turns.drain(write)
     }
 
     /// One input, in its turn: its output, then what went wrong, then its end — the

@@ -15,9 +15,9 @@ import Synchronization
 
 /// The state of one threaded run (see ``RecordPipeline/run(_:named:open:makeSink:events:)``).
 final class ThreadedRecordRun<Sink: ChunkSink>: @unchecked Sendable {
-    // @unchecked: `intake` and `order` are behind locks; `events`, `written` and the
+    // @unchecked: `intake` and `turns` are behind locks; `events`, `written` and the
     // output arrays are used only by the thread holding the writing turn
-    // (`Order.writing`), which the `order` lock hands from thread to thread.
+    // (OrderedTurns), which its lock hands from thread to thread.
     typealias Failure = Sink.Failure
 
     private let pipeline: RecordPipeline
@@ -71,16 +71,8 @@ final class ThreadedRecordRun<Sink: ChunkSink>: @unchecked Sendable {
     }
     private let intake: LockedValue<Intake>
 
-    /// The ordered hand-off: items put in any order, written in number order by the
-    /// thread that holds the writing turn.
-    private struct Order {
-        var waiting: [Int: Item] = [:]
-        /// The number of the next item to write.
-        var next = 0
-        /// Some thread is writing (items `next`, `next + 1`, … as they arrive).
-        var writing = false
-    }
-    private let order = Monitor(Order())
+    /// The ordered hand-off (OrderedTurns.swift): items written in number order.
+    private let turns: OrderedTurns<Item>
 
     /// What the writing turn keeps: the current input's tally and the outcome.
     private struct Written {
@@ -101,6 +93,7 @@ final class ThreadedRecordRun<Sink: ChunkSink>: @unchecked Sendable {
         self.makeSink = makeSink
         self.events = events
         self.window = 4 * pipeline.threads
+        self.turns = OrderedTurns(window: window)
         self.intake = LockedValue(Intake(
             reader: RecordReader(delimiter: pipeline.delimiter, maxRecordBytes: pipeline.maxRecordBytes)))
     }
@@ -218,17 +211,14 @@ final class ThreadedRecordRun<Sink: ChunkSink>: @unchecked Sendable {
         }
     }
 
-    /// Waits until item `number` is within the window of the writing. Writes first
-    /// what can be written: the items this thread put before may be the next ones.
+    /// Waits until item `number` is within the window of the writing, writing first
+    /// what can be written.
     private func awaitWindow(for number: Int) {
-        let window = window
-        if order.withLock({ number - $0.next < window }) { return }
-        drain()
-        order.withLock(until: { number - $0.next < window || self.stopped.load(ordering: .relaxed) }) { _ in }
+        turns.awaitWindow(for: number, stopped: { self.stopped.load(ordering: .relaxed) }, write: write)
     }
 
     private func put(_ number: Int, _ item: Item) {
-        order.withLock { $0.waiting[number] = item }
+        turns.put(number, item)
     }
 
     private func put(_ number: inout Int, _ item: Item) {
@@ -236,23 +226,9 @@ final class ThreadedRecordRun<Sink: ChunkSink>: @unchecked Sendable {
         number += 1
     }
 
-    /// Writes the items that are next in order, unless another thread is at it (it
-    /// then writes those put meanwhile too: it looks again after each item).
+    /// Writes the items that are next in order, unless another thread is at it.
     private func drain() {
-        var item = order.withLock { order -> Item? in
-            guard !order.writing, let item = order.waiting.removeValue(forKey: order.next) else { return nil }
-            order.writing = true
-            return item
-        }
-        while let current = item {
-            write(current)
-            item = order.withLock { order -> Item? in
-                order.next += 1
-                if let item = order.waiting.removeValue(forKey: order.next) { return item }
-                order.writing = false
-                return nil
-            }
-        }
+        turns.drain(write)
     }
 
     /// One item, in its turn (only the thread holding the writing turn calls this).
