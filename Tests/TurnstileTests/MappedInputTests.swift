@@ -108,53 +108,48 @@ struct MappedInputTests {
         }
     }
 
+    /// The line the shrinking files are made of.
+    private static let line = Array("0123456789 cash and more text to fill the line out\n".utf8)
+
+    /// Reads a 40 MiB file mapped, cutting it to `cut` bytes at its first record:
+    /// what the sink saw, the bytes read, and whether the input ended with `.shrank`.
+    private static func readCut(to cut: Int) throws -> (text: [UInt8], bytesRead: Int, shrank: Bool) {
+        var bytes: [UInt8] = []
+        while bytes.count < 40 << 20 { bytes += line }
+        let path = try temporaryFile(bytes)
+        defer { unlink(path) }
+        let matcher = try Matcher(patterns: ["cash"], options: Matcher.Options())
+        let fd = open(path, O_RDONLY)
+        defer { close(fd) }
+        var reader = RecordReader(matcher: matcher, delimiter: .line, maxRecordBytes: 1 << 20)
+        reader.mapsFiles = true
+        var sink = TranscriptSink()
+        sink.atFirstRecord = { _ = truncate(path, off_t(cut)) }
+        var shrank = false
+        do throws(RecordReadError<Never>) { try reader.read(fd: fd, into: &sink) } catch {
+            if case .shrank = error { shrank = true } else { Issue.record("read failed: \(error)") }
+        }
+        return (sink.text, reader.bytesRead, shrank)
+    }
+
     /// GNU grep reads a file that shrinks and sees a shorter file; rg maps it and dies
     /// of SIGBUS. Here the guard maps zeros past the new end, and the reader stops the
     /// input with `.shrank`: no crash, the records before the cut as they were.
     @Test("a file cut shorter inside the window being searched: no crash, the input ends with .shrank, the records before the cut intact")
     func fileThatShrinks() throws {
-        let line = Array("0123456789 cash and more text to fill the line out\n".utf8)
-        var bytes: [UInt8] = []
-        while bytes.count < 40 << 20 { bytes += line }
-        let path = try Self.temporaryFile(bytes)
-        defer { unlink(path) }
-        let matcher = try Matcher(patterns: ["cash"], options: Matcher.Options())
-        let fd = open(path, O_RDONLY)
-        defer { close(fd) }
-        var reader = RecordReader(matcher: matcher, delimiter: .line, maxRecordBytes: 1 << 20)
-        reader.mapsFiles = true
-        var sink = TranscriptSink()
-        let cut = 8 << 20
-        sink.atFirstRecord = { _ = truncate(path, off_t(cut)) }
-        var shrank = false
-        do throws(RecordReadError<Never>) { try reader.read(fd: fd, into: &sink) } catch {
-            if case .shrank = error { shrank = true }
-        }
-        #expect(shrank)
+        let run = try Self.readCut(to: 8 << 20)
+        #expect(run.shrank)
         // The first record was read before the cut: it is the file's.
-        let expectedFirst = "0 [\"11-15\"] false " + String(decoding: line, as: UTF8.self)
-        #expect(String(decoding: sink.text.prefix(expectedFirst.utf8.count), as: UTF8.self) == expectedFirst)
+        let expectedFirst = "0 [\"11-15\"] false " + String(decoding: Self.line, as: UTF8.self)
+        #expect(String(decoding: run.text.prefix(expectedFirst.utf8.count), as: UTF8.self) == expectedFirst)
     }
 
     @Test("a file cut shorter between windows reads as the shorter file, as GNU grep reads it")
     func fileThatShrinksBetweenWindows() throws {
-        let line = Array("0123456789 cash and more text to fill the line out\n".utf8)
-        var bytes: [UInt8] = []
-        while bytes.count < 40 << 20 { bytes += line }
-        let path = try Self.temporaryFile(bytes)
-        defer { unlink(path) }
-        let matcher = try Matcher(patterns: ["cash"], options: Matcher.Options())
-        let fd = open(path, O_RDONLY)
-        defer { close(fd) }
-        var reader = RecordReader(matcher: matcher, delimiter: .line, maxRecordBytes: 1 << 20)
-        reader.mapsFiles = true
-        var sink = TranscriptSink()
-        let cut = ((20 << 20) / line.count) * line.count  // past the first 16 MiB window, on a line end
-        sink.atFirstRecord = { _ = truncate(path, off_t(cut)) }
-        do throws(RecordReadError<Never>) { try reader.read(fd: fd, into: &sink) } catch {
-            Issue.record("read failed: \(error)")
-        }
-        #expect(reader.bytesRead == cut)
-        #expect(sink.text.count(where: { $0 == 0x0A }) == cut / line.count)
+        let cut = ((20 << 20) / Self.line.count) * Self.line.count  // past the first 16 MiB window, on a line end
+        let run = try Self.readCut(to: cut)
+        #expect(!run.shrank)
+        #expect(run.bytesRead == cut)
+        #expect(run.text.count(where: { $0 == 0x0A }) == cut / Self.line.count)
     }
 }
