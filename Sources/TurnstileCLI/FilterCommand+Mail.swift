@@ -109,13 +109,6 @@ extension FilterCommand {
     }
 }
 
-/// The size of the file at `path`, or nil when it cannot be read.
-func fileSize(_ path: String) -> Int? {
-    var info = stat()
-    guard stat(path, &info) == 0 else { return nil }
-    return Int(info.st_size)
-}
-
 /// Whether two paths name the same existing file (device and inode).
 func sameFile(_ a: String, _ b: String) -> Bool {
     var x = stat(), y = stat()

@@ -162,7 +162,9 @@ struct RecordPipelineTests {
             var pipeline = RecordPipeline(matcher: matcher, delimiter: delimiter, maxRecordBytes: 4096,
                                           threads: threads, chunkBytes: 64)
             pipeline.forcedThreads = threads > 1 ? plan : .one
-            #expect(pipeline.threadPlan(inputs: inputs.count, sink: .chunks) != .one || threads == 1)
+            // Over inputs, no more workers than inputs.
+            let expected: RunThreads = threads == 1 ? .one : plan == .inputs(4) ? .inputs(inputs.count) : plan
+            #expect(pipeline.threadPlan(inputs: inputs.count, sink: .chunks) == expected)
             let shared = Transcript()
             let outcome = pipeline.run(inputs, named: true, open: { input in
                 let fd = open(input.path, O_RDONLY)

@@ -58,16 +58,13 @@ struct RipgrepJSONSink: ChunkSink {
 
     mutating func beginInput(name: String?, firstRecord: Int) {}
 
-    mutating func inputOpened(_ fd: Int32, name: String) -> InputStart {
-        beginInput(name: name)
-        return .read
-    }
 
     mutating func inputRead(_ fd: Int32) throws(OutputError) { try endInput() }
 
     mutating func runEnded() throws(OutputError) { try summary() }
 
-    mutating func beginInput(name: String) {
+    /// A new input: its statistics start, and its path is kept as JSON data.
+    mutating func inputOpened(_ fd: Int32, name: String) -> InputStart {
         input = Stats()
         input.searches = 1
         recordNumber = 0
@@ -78,6 +75,7 @@ struct RipgrepJSONSink: ChunkSink {
         var path: [UInt8] = []
         copy.withUTF8 { Self.appendData($0, to: &path) }
         pathJSON = path
+        return .read
     }
 
     /// The input's `end` message and its share of the summary (inputs with a match).
