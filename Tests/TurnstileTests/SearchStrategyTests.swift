@@ -90,6 +90,10 @@ private let cases: [StrategyCase] = [
     StrategyCase(name: .requiredLiteralLines, patterns: ["^ab$"], options: options { $0.lineRecords = true },
                  oracle: "^ab$", oracleOptions: PCRE2Options(multiline: true),
                  alphabet: ["ab", "a", "b", "aab", " ", "\n"], lines: true),
+    // `^$`: the empty lines, found as "\n\n" (and a delimiter at the start).
+    StrategyCase(name: .requiredLiteralLines, patterns: ["^$"], options: options { $0.lineRecords = true },
+                 oracle: "^$", oracleOptions: PCRE2Options(multiline: true),
+                 alphabet: ["\n", "\n", "a", " "], lines: true),
     StrategyCase(name: .requiredLiteralLines, patterns: ["^ab"], options: options { $0.lineRecords = true },
                  oracle: "^ab", oracleOptions: PCRE2Options(multiline: true),
                  alphabet: ["ab", "a", "b", " ", "\n"], lines: true),
@@ -146,6 +150,8 @@ struct SearchStrategyTests {
         #expect(try edges("^#") == "^")
         #expect(try edges("Holmes$") == "$")
         #expect(try edges("^Yes\\.$") == "^$")
+        #expect(try edges("^$") == "^$")
+        #expect(try Matcher(patterns: ["^$"], options: lines).strategy.lineCandidates?.findsEmptyLines == true)
         #expect(try edges("^#a*") == nil)
         #expect(try edges("Holmes") == nil)
         #expect(try edges("^Holmes", options { $0.lineRecords = true; $0.caseInsensitive = true }) == nil)

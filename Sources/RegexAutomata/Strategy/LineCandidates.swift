@@ -39,6 +39,12 @@ package struct LineCandidates: Sendable {
     /// "\n#" and "Holmes\n" (PERF: perf_grep.py '^#', 'Holmes$').
     package let edges: LiteralEdges?
 
+    /// The literal searched for `^$`: two line ends in a row.
+    static let emptyLine: [UInt8] = [0x0A, 0x0A]
+
+    /// The regex is `^$`: the literal is ``emptyLine``, which no match holds.
+    package var findsEmptyLines: Bool { literals.literals == [Self.emptyLine] && edges != nil }
+
     /// Where a regex that is one literal must sit in its line.
     package struct LiteralEdges: Sendable, Equatable {
         package var atStart: Bool
@@ -57,7 +63,7 @@ package struct LineCandidates: Sendable {
                 edges.atEnd = true
                 parts.removeLast()
             }
-            guard edges.atStart || edges.atEnd, !parts.isEmpty else { return nil }
+            guard edges.atStart || edges.atEnd, !parts.isEmpty || literal.isEmpty else { return nil }
             var bytes: [UInt8] = []
             for part in parts {
                 guard case .literal(let b) = part else { return nil }
@@ -70,6 +76,14 @@ package struct LineCandidates: Sendable {
     /// The strategy for `hirs` (one regex list as compiled), or nil when some pattern
     /// has no bounded required set or no kernel fits it.
     package init?(hirs: [Hir], level: SIMDLevel = .best) {
+        if hirs.count == 1, LiteralEdges.of(hirs[0], literal: []) == LiteralEdges(atStart: true, atEnd: true) {
+            // `^$`: an empty line is one at the input's start or after "\n\n" (GNU
+            // grep's `-v '^$'`), found by the pair kernel, not a DFA step per line.
+            literals = LiteralSet(literals: [Self.emptyLine], isExact: false, isASCIICaseInsensitive: false)
+            finder = .single(RareBytePrefilter(Self.emptyLine, asciiCaseInsensitive: false, level: level))
+            edges = LiteralEdges(atStart: true, atEnd: true)
+            return
+        }
         guard let set = LiteralSet.required(ofAny: hirs) else { return nil }
         // A literal made only of bytes that are everywhere finds a candidate every few
         // bytes: the DFA alone is faster then.
@@ -147,6 +161,17 @@ package struct LineCandidates: Sendable {
     ) {
         let literal = literals.literals[0]
         let n = region.count, k = literal.count
+        if literal == Self.emptyLine {
+            // The empty lines: the first, when the region starts with its delimiter,
+            // then the one after each "\n\n" (overlapping: "\n\n\n" holds two).
+            if n > 0, region[0] == byte, !body(0) { return }
+            var from = 0
+            while from < n, let hit = next(in: region, from: from) {
+                if !body(hit + 1) { return }
+                from = hit + 1
+            }
+            return
+        }
         var from = 0
         while from < n, let hit = next(in: region, from: from) {
             let end = hit + k

@@ -220,7 +220,8 @@ public struct SearchStrategy: Sendable {
         if matchesEveryRecord {
             inner = "\(Name.everyRecord) → \(inner)"
         } else if let lines = lineCandidates {
-            let shown = lines.literals.literals.prefix(3).map { "\"\(String(decoding: $0, as: UTF8.self))\"" }
+            let shown = lines.findsEmptyLines ? ["\"\\n\\n\""]
+                : lines.literals.literals.prefix(3).map { "\"\(String(decoding: $0, as: UTF8.self))\"" }
             let more = lines.literals.literals.count > 3 ? ", …" : ""
             // `^#`, `Holmes$`: the literal's line edges are checked in place, no DFA runs.
             let edges = lines.edges.map { e in
