@@ -316,15 +316,17 @@ public struct RecordReader {
             var recordStart = 0
             // PERF: literal_throughput.py 'filter': records before the next match's
             // record go to the sink as one block (counted, not cut one by one). Only
-            // when no record in the block can be over the limit.
-            let runs = sink.acceptsCleanRuns && region.count <= maxRecordBytes
+            // when no record in the run can be over the limit: the run is no longer
+            // than the limit (a mapped block is 16 MiB, the limit's default, so a test
+            // of the whole block sent every line of `grep ERROR big.log` one by one).
+            let runs = sink.acceptsCleanRuns
             while recordStart < region.count {
                 if runs {
                     // The run ends where the record of the next match starts (one past
                     // the last delimiter before the match), or after the last delimiter.
                     var runEnd = m < matches.count ? matches[m].start : region.count
                     while runEnd > recordStart && region[runEnd - 1] != byte { runEnd -= 1 }
-                    if runEnd > recordStart {
+                    if runEnd > recordStart, runEnd - recordStart <= maxRecordBytes {
                         let run = slice(region, recordStart, runEnd)
                         try sink.cleanRun(run, records: countRecords ? Self.count(byte, in: run) : 0)
                         recordStart = runEnd

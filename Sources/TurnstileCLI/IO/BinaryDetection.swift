@@ -19,7 +19,15 @@ enum BinaryDetection {
     static func hasEncodingErrors(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var i = 0
         let n = bytes.count
+        guard let base = UnsafeRawPointer(bytes.baseAddress) else { return false }
         while i < n {
+            // ASCII eight bytes at a time: most printed lines have no other byte
+            // (PERF: `grep ERROR` over a 100 MB log in a UTF-8 locale, 25.5 M of 204 M
+            // instructions a byte at a time).
+            while i &+ 8 <= n, base.loadUnaligned(fromByteOffset: i, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+                i &+= 8
+            }
+            guard i < n else { return false }
             let lead = bytes[i]
             if lead < 0x80 { i += 1; continue }
             let length: Int, minimum: UInt32

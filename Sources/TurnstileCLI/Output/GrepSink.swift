@@ -263,8 +263,6 @@ struct GrepSink: ChunkSink {
 
     private var hasContext: Bool { settings.before > 0 || settings.after > 0 || settings.separators }
 
-    /// Record numbers are shown (`-n`) or place context groups; otherwise a clean run's
-    /// records need no count.
     /// Line numbers and context need every record counted; so does `-c -v` (the
     /// records without a match are the ones counted).
     var countsRecords: Bool { settings.lineNumber || hasContext || (settings.mode == .count && settings.invert) }
