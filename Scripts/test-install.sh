@@ -25,11 +25,16 @@ expected=$(printf './usr/local/%s\n' $INSTALLED_FILES | sort)
 [ "$installed" = "$expected" ] || fail "installed files differ from the expected list:
 $installed"
 
-# The binary: runs from its installed place, and the Swift runtime is linked in.
+# The binary: runs from its installed place, and it is one static executable (Package.swift,
+# staticReleaseExecutable: no dynamic loader, no libswiftCore.so to relocate at start-up).
 "$root/bin/turnstile" --version >/dev/null || fail "the installed turnstile --version failed"
-if ldd "$root/bin/turnstile" | grep -q 'libswiftCore'; then
-    fail "the installed binary links libswiftCore.so dynamically (expected --static-swift-stdlib)"
+if ldd "$root/bin/turnstile" 2>&1 | grep -q '=>'; then
+    fail "the installed binary loads shared libraries (expected one static executable): $(ldd "$root/bin/turnstile" 2>&1 | tr '\n' ' ')"
 fi
+# A static executable has no dynamic symbols for dlsym: grep's locale classes still work.
+printf 'caf\303\251\n123\n' > "$work/classes.txt"
+[ "$(LC_ALL=en_US.UTF-8 "$root/bin/turnstile" grep -c '^[[:alpha:]]*$' "$work/classes.txt")" = 1 ] \
+    || fail "grep '[[:alpha:]]' in en_US.UTF-8 does not see é as a letter"
 if readelf -S "$root/bin/turnstile" | grep -q '\.debug_info'; then
     fail "the installed binary carries debug info (expected a stripped binary)"
 fi
