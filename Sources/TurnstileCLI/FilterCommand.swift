@@ -345,6 +345,20 @@ struct FilterSink: ChunkSink {
         return !(stopsWhenSettled && judge.isSettledSpam)
     }
 
+    /// `--count` (and `-c` with no other habit): the judge tallies a block of records
+    /// in one walk of the automaton (RecordJudge+Blocks.swift).
+    mutating func judgeBlock(_ block: UnsafeBufferPointer<UInt8>, delimiter: UInt8) throws(OutputError) -> Bool {
+        let countsOnly = mode == .count ? !habits.changesOutput
+            : habits.countOnly && !habits.quiet && (mode == .clean || mode == .spam)
+        guard countsOnly, judge.canTallyRecords(delimiter: delimiter) else { return false }
+        let (n, spam) = judge.tallyRecords(in: block, delimiter: delimiter)
+        recordNumber += n
+        records += n
+        spamRecords += spam
+        if habits.countOnly { printedSinceTake += mode == .clean ? n - spam : mode == .spam ? spam : 0 }
+        return true
+    }
+
     mutating func cleanRun(_ bytes: UnsafeBufferPointer<UInt8>, records n: Int) throws(OutputError) {
         recordNumber += n
         records += n

@@ -98,6 +98,9 @@ struct MailDecodingTests {
         #expect(Self.text(b64.body) == "\nCheap pills now\n")
         let qp = Self.decode("Content-Type: text/plain; charset=iso-8859-1\nContent-Transfer-Encoding: quoted-printable\n\nsoft=\nbreak caf=E9 =3D done\n")
         #expect(Self.text(qp.body) == "\nsoftbreak café = done\n\n")
+        // "=" then trailing spaces or a tab before the line end is a soft break too.
+        let padded = Self.decode("Content-Transfer-Encoding: quoted-printable\n\nsoft=  \nbreak, tab=\t\r\nbed, kept= x\n")
+        #expect(Self.text(padded.body) == "\nsoftbreak, tabbed, kept= x\n\n")
         #expect(qp.problems.total == 0)
     }
 

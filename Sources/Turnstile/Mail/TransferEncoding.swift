@@ -120,9 +120,14 @@ enum TransferEncoding: Sendable, Hashable {
             }
             let j = bytes.index(after: i)
             if j == end { break }  // a lone "=" at the end: a soft break with nothing after
-            if bytes[j] == 0x0A { i = bytes.index(after: j); continue }  // soft line break
-            if bytes[j] == 0x0D {
-                let k = bytes.index(after: j)
+            // A soft line break, with the spaces or tabs a mail system may have added
+            // before the line end (RFC 2045 §6.7, rule 3: "=  \n" is a soft break too).
+            var w = j
+            while w != end, bytes[w] == 0x20 || bytes[w] == 0x09 { w = bytes.index(after: w) }
+            if w == end { break }
+            if bytes[w] == 0x0A { i = bytes.index(after: w); continue }
+            if bytes[w] == 0x0D {
+                let k = bytes.index(after: w)
                 if k == end { break }
                 if bytes[k] == 0x0A { i = bytes.index(after: k); continue }
             }

@@ -92,6 +92,13 @@ public protocol RecordSink {
     /// more matches of this record: the search goes on at the next record.
     mutating func match(_ match: Match) -> Bool
 
+    /// Takes a block of complete records, each but perhaps the last followed by
+    /// `delimiter` and none longer than the reader's limit, when the sink judges such
+    /// a block in one pass of its own (`filter --count`: ``RecordJudge/tallyRecords(in:delimiter:)``).
+    /// Returns `false`, having done nothing, when it does not: then the records come
+    /// one by one as usual. Default `false`.
+    mutating func judgeBlock(_ block: UnsafeBufferPointer<UInt8>, delimiter: UInt8) throws(Failure) -> Bool
+
     /// `true` when the sink looks at an input's first bytes before its records
     /// (``inputHead(_:)``: grep's binary detection). Default `false`.
     var looksAtHead: Bool { get }
@@ -115,6 +122,7 @@ extension RecordSink {
     public mutating func match(_ match: Match) -> Bool { true }
     public mutating func cleanRun(_ bytes: UnsafeBufferPointer<UInt8>, records: Int) throws(Failure) {}
     public mutating func willRead() throws(Failure) {}
+    public mutating func judgeBlock(_ block: UnsafeBufferPointer<UInt8>, delimiter: UInt8) throws(Failure) -> Bool { false }
     public var looksAtHead: Bool { false }
     public mutating func inputHead(_ head: UnsafeBufferPointer<UInt8>) -> InputStart { .read }
 }

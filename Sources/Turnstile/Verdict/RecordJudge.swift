@@ -74,6 +74,13 @@ public struct RecordJudge: Sendable {
     /// The matches of the current record plus those the completion pass found.
     private var completed: [Match] = []
     private var seen: [Bool]
+    /// The rules' overlapping word set, which ``tallyRecords(in:delimiter:)`` walks
+    /// itself; nil when the rules are searched some other way.
+    let words: WholeWordSet?
+    /// Equal rules the word set reports as one (``WholeWordSet/equalPatterns()``):
+    /// `equalRules[equalStart[r]..<equalStart[r + 1]]`; empty when all are distinct.
+    let equalStart: [Int]
+    let equalRules: [Int]
 
     /// A judge for `filter`'s rules and threshold. `recordingHits: false` when only the
     /// score and decision are needed (``hits`` stays empty; a little faster).
@@ -92,6 +99,10 @@ public struct RecordJudge: Sendable {
         lastRecord = [Int](repeating: 0, count: weights.count)
         seen = [Bool](repeating: false, count: weights.count)
         hitList.reserveCapacity(16)
+        words = filter.singleRuleMatchers.isEmpty ? filter.matcher.strategy.wholeWordSet : nil
+        let equal = words?.equalPatterns()
+        equalStart = equal?.start ?? []
+        equalRules = equal?.list ?? []
     }
 
     /// The decision rule itself: spam when the score, at the precision the weights
@@ -123,7 +134,13 @@ public struct RecordJudge: Sendable {
     /// Counts `match`'s rule for the current record unless it already counted.
     @inlinable
     public mutating func add(_ match: Match) {
-        let rule = match.pattern
+        add(rule: match.pattern, start: match.start, end: match.end)
+    }
+
+    /// Counts `rule`, matched at `start..<end`, for the current record unless it
+    /// already counted.
+    @inlinable @inline(__always)
+    mutating func add(rule: Int, start: Int, end: Int) {
         if lastRecord[rule] != record {
             lastRecord[rule] = record
             let weight = weights[rule]
@@ -133,7 +150,7 @@ public struct RecordJudge: Sendable {
                 firedCount &+= 1
             }
             if recordsHits {
-                let hit = RuleHit(rule: rule, weight: weight, start: match.start, end: match.end)
+                let hit = RuleHit(rule: rule, weight: weight, start: start, end: end)
                 if hitCount < hitList.count { hitList[hitCount] = hit } else { hitList.append(hit) }
                 hitCount &+= 1
             }
