@@ -1,5 +1,6 @@
 import RegexAutomata
 import Turnstile
+import CLocaleClasses
 
 /// How a command reads its patterns: `match` reads regexes in the parser's own syntax
 /// (an ERE with Perl's classes), `grep` reads GNU grep's BRE (the default) or ERE (`-E`)
@@ -121,25 +122,16 @@ extension PatternReading {
 enum LocaleClasses {
     nonisolated(unsafe) private static var cache: [String: [ClosedRange<UInt32>]] = [:]
 
-    /// `wctype(3)` and `iswctype(3)`, looked up in the C library at run time: the Swift
-    /// module of the C library leaves out <wctype.h>.
-    private static let libc: (wctype: (@convention(c) (UnsafePointer<CChar>) -> UInt)?,
-                              iswctype: (@convention(c) (UInt32, UInt) -> Int32)?) = {
-        let handle = dlopen(nil, RTLD_NOW)
-        let w = dlsym(handle, "wctype"), i = dlsym(handle, "iswctype")
-        return (w.map { unsafeBitCast($0, to: (@convention(c) (UnsafePointer<CChar>) -> UInt).self) },
-                i.map { unsafeBitCast($0, to: (@convention(c) (UInt32, UInt) -> Int32).self) })
-    }()
-
     static func members(_ name: String) -> [ClosedRange<UInt32>] {
         if let known = cache[name] { return known }
         var ranges: [ClosedRange<UInt32>] = []
-        guard let wctype = libc.wctype, let iswctype = libc.iswctype, case let type = wctype(name), type != 0 else {
-            return ranges
-        }
+        // wctype(3) and iswctype(3) through CLocaleClasses (the Swift module of the C
+        // library leaves out <wctype.h>).
+        let type = ts_wctype(name)
+        guard type != 0 else { return ranges }
         var start: UInt32?
         for c in UInt32(0)...0x110000 {
-            let member = c < 0x110000 && !(0xD800...0xDFFF).contains(c) && iswctype(c, type) != 0
+            let member = c < 0x110000 && !(0xD800...0xDFFF).contains(c) && ts_iswctype(c, type) != 0
             if member, start == nil { start = c }
             if !member, let s = start {
                 ranges.append(s...(c - 1))

@@ -83,6 +83,16 @@ private let cases: [StrategyCase] = [
     StrategyCase(name: .requiredLiteralLines, patterns: ["^#"], options: options { $0.lineRecords = true },
                  oracle: "^#", oracleOptions: PCRE2Options(multiline: true),
                  alphabet: ["#", "a", " ", "\n"], lines: true),
+    // The literal checked at its line's edges in place, no DFA (issue 51, point 4).
+    StrategyCase(name: .requiredLiteralLines, patterns: ["Holmes$"], options: options { $0.lineRecords = true },
+                 oracle: "Holmes$", oracleOptions: PCRE2Options(multiline: true),
+                 alphabet: ["Holmes", "Hol", "mes", "s", " ", "\n"], lines: true),
+    StrategyCase(name: .requiredLiteralLines, patterns: ["^ab$"], options: options { $0.lineRecords = true },
+                 oracle: "^ab$", oracleOptions: PCRE2Options(multiline: true),
+                 alphabet: ["ab", "a", "b", "aab", " ", "\n"], lines: true),
+    StrategyCase(name: .requiredLiteralLines, patterns: ["^ab"], options: options { $0.lineRecords = true },
+                 oracle: "^ab", oracleOptions: PCRE2Options(multiline: true),
+                 alphabet: ["ab", "a", "b", " ", "\n"], lines: true),
     StrategyCase(name: .requiredLiteralLines, patterns: ["Yes."],
                  options: options { $0.lineRecords = true; $0.wholeLine = true },
                  oracle: "^(?:Yes.)$", oracleOptions: PCRE2Options(multiline: true),
@@ -123,6 +133,23 @@ struct SearchStrategyTests {
         disabled.disabledStrategies = [c.name]
         let off = try Matcher(patterns: c.patterns, options: disabled)
         #expect(off.strategy.name != c.name, "\(c) disabled: chose \(off.strategy.description)")
+    }
+
+    @Test("a literal between line anchors is decided at its edges, anything more by the DFA")
+    func literalLineEdges() throws {
+        let lines = options { $0.lineRecords = true }
+        func edges(_ pattern: String, _ o: Matcher.Options = lines) throws -> String? {
+            try Matcher(patterns: [pattern], options: o).strategy.lineCandidates?.edges.map {
+                "\($0.atStart ? "^" : "")\($0.atEnd ? "$" : "")"
+            }
+        }
+        #expect(try edges("^#") == "^")
+        #expect(try edges("Holmes$") == "$")
+        #expect(try edges("^Yes\\.$") == "^$")
+        #expect(try edges("^#a*") == nil)
+        #expect(try edges("Holmes") == nil)
+        #expect(try edges("^Holmes", options { $0.lineRecords = true; $0.caseInsensitive = true }) == nil)
+        #expect(try Matcher(patterns: ["Holmes$"], options: lines).strategy.description.contains("at the line's end"))
     }
 
     @Test("on and off agree with PCRE2 on random haystacks", arguments: cases.indices)

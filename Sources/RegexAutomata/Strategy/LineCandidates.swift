@@ -33,6 +33,39 @@ package struct LineCandidates: Sendable {
     /// The required literals.
     package let literals: LiteralSet
     let finder: Finder
+    /// The regex is exactly its one literal, anchored at the line's start, end or both
+    /// (`^#`, `Holmes$`, `^Yes\.$`): a line is decided at the occurrence itself, by the
+    /// bytes next to it, with no DFA and no search for the line's edges — GNU grep's
+    /// "\n#" and "Holmes\n" (PERF: perf_grep.py '^#', 'Holmes$').
+    package let edges: LiteralEdges?
+
+    /// Where a regex that is one literal must sit in its line.
+    package struct LiteralEdges: Sendable, Equatable {
+        package var atStart: Bool
+        package var atEnd: Bool
+
+        /// The edges of `hir` when it is `literal`, alone or between line anchors.
+        static func of(_ hir: Hir, literal: [UInt8]) -> LiteralEdges? {
+            var parts: [Hir]
+            if case .concat(let items) = hir { parts = items } else { parts = [hir] }
+            var edges = LiteralEdges(atStart: false, atEnd: false)
+            if let first = parts.first, case .look(let look) = first, look == .lineStart || look == .textStart {
+                edges.atStart = true
+                parts.removeFirst()
+            }
+            if let last = parts.last, case .look(let look) = last, look == .lineEnd || look == .textEnd {
+                edges.atEnd = true
+                parts.removeLast()
+            }
+            guard edges.atStart || edges.atEnd, !parts.isEmpty else { return nil }
+            var bytes: [UInt8] = []
+            for part in parts {
+                guard case .literal(let b) = part else { return nil }
+                bytes += b
+            }
+            return bytes == literal ? edges : nil
+        }
+    }
 
     /// The strategy for `hirs` (one regex list as compiled), or nil when some pattern
     /// has no bounded required set or no kernel fits it.
@@ -51,6 +84,8 @@ package struct LineCandidates: Sendable {
         } else {
             return nil
         }
+        edges = hirs.count == 1 && set.literals.count == 1 && !set.isASCIICaseInsensitive
+            ? LiteralEdges.of(hirs[0], literal: set.literals[0]) : nil
     }
 
     /// Where the next literal occurrence (or candidate) at or after `from` starts, or nil.
@@ -87,14 +122,47 @@ package struct LineCandidates: Sendable {
     }
 
     /// ``forEachMatchingLine(in:delimiter:matchEnd:_:)`` deciding lines with `regex`'s
-    /// forward DFA (earliest match end, no reverse scan).
+    /// forward DFA (earliest match end, no reverse scan), or with the bytes next to
+    /// the literal when the regex is only the literal between line anchors (``edges``).
     package func forEachMatchingLine(
         in region: UnsafeBufferPointer<UInt8>, delimiter byte: UInt8, regex: RegexAutomaton,
         cursor: inout RegexAutomaton.MatchCursor, _ body: (Int) -> Bool
     ) {
+        if let edges {
+            forEachLineWithLiteral(at: edges, in: region, delimiter: byte, body)
+            return
+        }
         forEachMatchingLine(in: region, delimiter: byte, matchEnd: { line in
             regex.earliestMatchEnd(in: line, from: 0, cursor: &cursor)
         }, body)
+    }
+
+    /// The lines of `region` where the one literal sits at `edges`: each occurrence is
+    /// checked in place (the byte before it is the delimiter or the region's start, the
+    /// byte after it the delimiter or the region's end). A line has at most one
+    /// occurrence at its start and one at its end, so no line is reported twice and no
+    /// line end is searched for. `body` gets the match's end.
+    func forEachLineWithLiteral(
+        at edges: LiteralEdges, in region: UnsafeBufferPointer<UInt8>, delimiter byte: UInt8, _ body: (Int) -> Bool
+    ) {
+        let literal = literals.literals[0]
+        let n = region.count, k = literal.count
+        var from = 0
+        while from < n, let hit = next(in: region, from: from) {
+            let end = hit + k
+            guard end <= n else { return }
+            // The prefix kernels report candidates; the pair kernel exact occurrences.
+            var same = true
+            if case .prefixes = finder {
+                var i = 0
+                while i < k { if region[hit + i] != literal[i] { same = false; break }; i += 1 }
+            }
+            if same, !edges.atStart || hit == 0 || region[hit - 1] == byte,
+               !edges.atEnd || end == n || region[end] == byte {
+                if !body(end) { return }
+            }
+            from = hit + 1
+        }
     }
 
     /// The last index in `from..<before` holding `byte`, or nil (the start of a

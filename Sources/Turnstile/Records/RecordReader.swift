@@ -79,6 +79,8 @@ public struct RecordReader {
     /// The sink only counts records and the ones with a match
     /// (``RecordSink/countsSelectedRecordsOnly``); set when a read begins.
     private var countSelected = false
+    /// The sink's ``RecordSink/countsRecords``.
+    private var countRecords = true
     private var matchCount = 0
     /// Total bytes read, over every input.
     public internal(set) var bytesRead = 0
@@ -132,6 +134,7 @@ public struct RecordReader {
         countOnly = sink.countsMatchesOnly
         streaming = sink.takesMatchStream
         countSelected = sink.countsSelectedRecordsOnly
+        countRecords = sink.countsRecords
         var cursor = ReadCursor(buffer: storage, base: startBase)
         if mapsFiles, let input = MappedInput(fd: fd, prefixCount: prefix.count, base: startBase) {
             cursor.mapped = input
@@ -216,6 +219,7 @@ public struct RecordReader {
         countOnly = sink.countsMatchesOnly
         streaming = sink.takesMatchStream
         countSelected = sink.countsSelectedRecordsOnly
+        countRecords = sink.countsRecords
         _ = try processComplete(chunk, from: 0, base: base, atEnd: true, into: &sink)
     }
 
@@ -263,8 +267,10 @@ public struct RecordReader {
             if countSelected {
                 // PERF: ../shared/bench/perf_grep.py (every `match -c` row): a SIMD count of
                 // the records and one callback per record with a match, no record handed over.
-                let records = Self.count(byte, in: region) + (region.last == byte ? 0 : 1)
-                var matched = 0
+                var records = 0, matched = 0
+                if countRecords || matcher.matchesEveryRecord {
+                    records = Self.count(byte, in: region) + (region.last == byte ? 0 : 1)
+                }
                 if matcher.matchesEveryRecord {
                     matched = records
                 } else {
@@ -320,7 +326,7 @@ public struct RecordReader {
                     while runEnd > recordStart && region[runEnd - 1] != byte { runEnd -= 1 }
                     if runEnd > recordStart {
                         let run = slice(region, recordStart, runEnd)
-                        try sink.cleanRun(run, records: sink.countsCleanRecords ? Self.count(byte, in: run) : 0)
+                        try sink.cleanRun(run, records: countRecords ? Self.count(byte, in: run) : 0)
                         recordStart = runEnd
                         if recordStart >= region.count { break }
                     }

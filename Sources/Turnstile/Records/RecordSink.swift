@@ -38,13 +38,15 @@ public protocol RecordSink {
 
     /// `records` complete records in a row, none with a match, each with its
     /// terminator, as one block (only when ``acceptsCleanRuns``); `records` is 0 when
-    /// the sink does not count them (``countsCleanRecords``).
+    /// the sink does not count them (``countsRecords``).
     mutating func cleanRun(_ bytes: UnsafeBufferPointer<UInt8>, records: Int) throws(Failure)
 
-    /// `false` when the sink needs no count of the records in a clean run (grep's
-    /// lines without `-n` or context): the reader then skips counting their
-    /// delimiters (PERF: 5 % of `grep ERROR` over a 100 MB log). Default `true`.
-    var countsCleanRecords: Bool { get }
+    /// `false` when the sink needs no count of the records it is not handed one by
+    /// one: a clean run's (grep's lines without `-n` or context) and a counted block's
+    /// (``addRecords(_:matched:bytes:)`` for `-c` without `-v`). The reader then skips
+    /// counting their delimiters and passes 0 (PERF: 5 % of `grep ERROR` over a 100 MB
+    /// log; a whole second pass over the input for `match -c '^#'`). Default `true`.
+    var countsRecords: Bool { get }
 
     /// Called before the reader blocks on the next read(2): the moment to flush output
     /// a person may be waiting for.
@@ -72,8 +74,9 @@ public protocol RecordSink {
     /// search, not a call.
     var countsSelectedRecordsOnly: Bool { get }
 
-    /// `records` more complete records, `bytes` long with their terminators, `matched`
-    /// of them with a match (only when ``countsSelectedRecordsOnly``).
+    /// `records` more complete records (0 when the sink does not count them,
+    /// ``countsRecords``), `bytes` long with their terminators, `matched` of them with
+    /// a match (only when ``countsSelectedRecordsOnly``).
     mutating func addRecords(_ records: Int, matched: Int, bytes: Int) throws(Failure)
 
     /// `true` when the sink takes each record's matches one by one, as the search
@@ -102,7 +105,7 @@ public protocol RecordSink {
 extension RecordSink {
     public var needsRecordBoundaries: Bool { true }
     public var acceptsCleanRuns: Bool { false }
-    public var countsCleanRecords: Bool { true }
+    public var countsRecords: Bool { true }
     public var needsEveryMatch: Bool { true }
     public var countsMatchesOnly: Bool { false }
     public mutating func addMatches(_ count: Int) {}

@@ -222,7 +222,11 @@ public struct SearchStrategy: Sendable {
         } else if let lines = lineCandidates {
             let shown = lines.literals.literals.prefix(3).map { "\"\(String(decoding: $0, as: UTF8.self))\"" }
             let more = lines.literals.literals.count > 3 ? ", …" : ""
-            inner = "\(Name.requiredLiteralLines) [\(shown.joined(separator: ", "))\(more)] → \(inner)"
+            // `^#`, `Holmes$`: the literal's line edges are checked in place, no DFA runs.
+            let edges = lines.edges.map { e in
+                " at the line's " + (e.atStart && e.atEnd ? "start and end" : e.atStart ? "start" : "end")
+            } ?? ""
+            inner = "\(Name.requiredLiteralLines) [\(shown.joined(separator: ", "))\(more)]\(edges) → \(inner)"
         }
         return wrapper.map { "\($0)(\(inner))" } ?? inner
     }

@@ -265,7 +265,9 @@ struct GrepSink: ChunkSink {
 
     /// Record numbers are shown (`-n`) or place context groups; otherwise a clean run's
     /// records need no count.
-    var countsCleanRecords: Bool { settings.lineNumber || hasContext }
+    /// Line numbers and context need every record counted; so does `-c -v` (the
+    /// records without a match are the ones counted).
+    var countsRecords: Bool { settings.lineNumber || hasContext || (settings.mode == .count && settings.invert) }
 
     /// `n` records without a match, each with its terminator: the first ones may be
     /// context after a selected record, the last `before` ones context before the next.
