@@ -66,6 +66,10 @@ deps:
 		echo "make deps: installing spamc and python3 with apt-get"; \
 		$(APT_GET) update && $(APT_GET) install -y spamc python3; \
 	fi
+	@if ! [ -x /usr/sbin/spamd ]; then \
+		echo "make deps: installing spamd (serve's header tests sort mail through SpamAssassin's own spamd) with apt-get"; \
+		$(APT_GET) update && $(APT_GET) install -y spamd; \
+	fi
 	@if ! pkg-config --exists sqlite3 || ! [ -x /usr/bin/sqlite3 ]; then \
 		echo "make deps: installing libsqlite3-dev and sqlite3 with apt-get"; \
 		$(APT_GET) update && $(APT_GET) install -y libsqlite3-dev sqlite3; \

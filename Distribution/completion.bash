@@ -705,7 +705,7 @@ _turnstile_serve() {
     repeating_flags=()
     non_repeating_flags=(-F --fixed-strings -i --ignore-case --no-ignore-case -w --word-regexp --bytes --ucp --debug-strategy --no-request-log --allow-tell --version -h --help)
     repeating_options=(-e --regexp -f --file --rules --add-rules --allow-from --tell-user --tell-from)
-    non_repeating_options=(--max-pattern-file-bytes --automaton --max-automaton-bytes --max-states --max-table-bytes --threshold --listen --threads --max-size --max-request-bytes --max-connections --read-timeout --drain --max-header-bytes --db --db-dir --socket-mode --socket-owner --user --group --pidfile --tell-rate)
+    non_repeating_options=(--max-pattern-file-bytes --automaton --max-automaton-bytes --max-states --max-table-bytes --threshold --listen --threads --max-size --max-request-bytes --max-connections --read-timeout --idle-timeout --drain --max-header-bytes --db --db-dir --socket-mode --socket-owner --user --group --pidfile --headers --tell-rate)
     __turnstile_offer_flags_options 0
 
     # Offer option value completions
@@ -761,6 +761,9 @@ _turnstile_serve() {
     '--read-timeout')
         return
         ;;
+    '--idle-timeout')
+        return
+        ;;
     '--drain')
         return
         ;;
@@ -786,6 +789,9 @@ _turnstile_serve() {
         return
         ;;
     '--pidfile')
+        return
+        ;;
+    '--headers')
         return
         ;;
     '--tell-user')

@@ -21,12 +21,15 @@ import Turnstile
 ///   PROCESS and HEADERS, O(rules fired) otherwise.
 public struct SpamdMessageJudge: Sendable {
     private var judge: MailJudge
-    /// The fields PROCESS and HEADERS add.
+    /// Where PROCESS and HEADERS add their fields, and which prefix they have.
     public let tagger: SpamStatusHeaders
+    /// Which fields: spamd's set (``SpamAssassinHeaders``) or `filter --tag`'s.
+    public let style: SpamdHeaderStyle
 
-    public init(judge: MailJudge, tagger: SpamStatusHeaders = SpamStatusHeaders()) {
+    public init(judge: MailJudge, tagger: SpamStatusHeaders = SpamStatusHeaders(), style: SpamdHeaderStyle = .turnstile) {
         self.judge = judge
         self.tagger = tagger
+        self.style = style
     }
 
     /// An answer: `bytes`, then — when `restFollows` — the message's bytes past the
@@ -48,7 +51,14 @@ public struct SpamdMessageJudge: Sendable {
             let status = judge.spamStatus
             var body: [UInt8]
             var length: Int
-            if let tagged = tagger.taggedHead(message, complete: complete, status: status) {
+            var spamd: SpamAssassinHeaders? = nil
+            if style == .spamassassin {
+                spamd = SpamAssassinHeaders(isSpam: verdict.isSpam, score: verdict.score, threshold: verdict.threshold,
+                                            tests: status.tests, ownScore: status.score, ownRequired: status.required)
+                spamd?.prefix = tagger.prefix
+            }
+            let fields = spamd.map { spamd in { (ending: [UInt8]) in spamd.bytes(lineEnding: ending) } }
+            if let tagged = tagger.taggedHead(message, complete: complete, status: status, fields: fields) {
                 body = tagged.head
                 body.append(contentsOf: UnsafeBufferPointer(rebasing: message[tagged.restStart...]))
                 length = body.count + (totalLength - message.count)

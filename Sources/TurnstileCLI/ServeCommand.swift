@@ -19,7 +19,7 @@ struct ServeCommand: ParsableCommand {
             the X-Spam-Status and X-Spam-Flag fields 'filter --tag' adds. One request per
             connection, as spamd. SIGHUP rereads the rules and swaps them in without
             dropping a connection; SIGTERM stops accepting and finishes the requests
-            under way (for up to --read-timeout seconds) and exits 0; SIGINT does the same.
+            under way (for at most --drain) and exits 0; SIGINT does the same.
             With --db the list comes from a 'turnstile learn' database; with --allow-tell
             as well, TELL (spamc -L spam|ham|forget) learns into it and swaps the new
             list in (without it TELL is refused, as spamd refuses it). The threshold
@@ -68,6 +68,10 @@ struct ServeCommand: ParsableCommand {
     @Option(name: .customLong("read-timeout"), help: "Seconds a client has to send its whole request.")
     var readTimeout = 30.0
 
+    @Option(name: .customLong("idle-timeout"),
+            help: "Seconds a new connection may stay silent before it is closed (at --max-connections the one silent longest is closed at once to make room).")
+    var idleTimeout = 5.0
+
     @Option(name: .customLong("drain"),
             help: ArgumentHelp("On SIGTERM or SIGINT, wait at most this long for requests under way (5s, 500ms, 0).", valueName: "time"))
     var drain = "5s"
@@ -101,20 +105,24 @@ struct ServeCommand: ParsableCommand {
     @Option(name: .customLong("pidfile"), help: ArgumentHelp("Write the process id to this file once listening; removed on exit.", valueName: "path"))
     var pidfile: String?
 
+    @Option(name: .customLong("headers"),
+            help: ArgumentHelp("The fields PROCESS and HEADERS add: spamassassin (spamd's X-Spam-Flag, X-Spam-Level and X-Spam-Status, scores on SpamAssassin's 5.0 scale, and X-Spam-Turnstile with the list's own) or turnstile (filter --tag's).", valueName: "style"))
+    var headers = "spamassassin"
+
     @Flag(name: .customLong("no-request-log"),
           help: "Do not log a line per request on standard error (client, user, verdict, score, time, size).")
     var noRequestLog = false
 
     @Option(name: .customLong("tell-user"),
-            help: ArgumentHelp("With --allow-tell, only this user (spamc -u) may TELL (repeatable; default: any).", valueName: "user"))
+            help: ArgumentHelp("With --allow-tell, only this account may TELL: on the Unix socket the sender's own (its uid, whatever spamc -u claims), over TCP the spamc -u of a --tell-from client (repeatable; default: any).", valueName: "user"))
     var tellUsers: [String] = []
 
     @Option(name: .customLong("tell-from"),
-            help: ArgumentHelp("With --allow-tell, only clients from this network may TELL (repeatable; Unix-socket clients always may).", valueName: "cidr"))
+            help: ArgumentHelp("With --allow-tell, TCP clients from this network may TELL, trusted to name the user (repeatable; default: none, as a TCP client's account is unknown; Unix-socket clients are known by their uid).", valueName: "cidr"))
     var tellFrom: [String] = []
 
     @Option(name: .customLong("tell-rate"),
-            help: ArgumentHelp("With --allow-tell, the most TELLs per minute for one user from one client (0: no limit).", valueName: "count"))
+            help: ArgumentHelp("With --allow-tell, the most TELLs per minute from one sender: one uid on the Unix socket, one address over TCP (0: no limit).", valueName: "count"))
     var tellRate = 60
 
     @Flag(name: .customLong("allow-tell"),
@@ -128,6 +136,7 @@ struct ServeCommand: ParsableCommand {
         if let maxRequestBytes, maxRequestBytes < 1 { throw ValidationError("--max-request-bytes must be at least 1") }
         if maxConnections < 1 { throw ValidationError("--max-connections must be at least 1") }
         if !(readTimeout > 0) { throw ValidationError("--read-timeout must be more than 0 seconds") }
+        if !(idleTimeout > 0) { throw ValidationError("--idle-timeout must be more than 0 seconds") }
         if ServeCommand.duration(drain) == nil {
             throw ValidationError("--drain \(drain): expected a time such as 5s, 500ms or 0")
         }
@@ -135,6 +144,7 @@ struct ServeCommand: ParsableCommand {
         if let threads, threads < 1 { throw ValidationError("--threads must be at least 1") }
         if (!tellUsers.isEmpty || !tellFrom.isEmpty), !allowTell { throw ValidationError("--tell-user and --tell-from need --allow-tell") }
         if tellRate < 0 { throw ValidationError("--tell-rate must be 0 or more") }
+        if SpamdHeaderStyle(rawValue: headers) == nil { throw ValidationError("--headers \(headers): expected spamassassin or turnstile") }
         if let socketMode, UInt32(socketMode, radix: 8).map({ $0 > 0o777 }) ?? true {
             throw ValidationError("--socket-mode \(socketMode): expected an octal mode such as 0660")
         }
@@ -148,7 +158,10 @@ struct ServeCommand: ParsableCommand {
         // the socket opened: a signal at any moment stops the server with exit 0 (issue
         // 46: INT sent as the port opened killed it). Before the server runs there is
         // nothing to finish, so a stop then exits at once.
-        let lifecycle = ServeLifecycle()
+        // Every line the server logs goes through one writer thread: a standard error
+        // nobody reads drops lines, and never stalls a request (issue 54).
+        let log = ServerLog()
+        let lifecycle = ServeLifecycle(log: log)
         let watcher: ServerSignals
         do {
             watcher = try ServerSignals.watch([SIGHUP, SIGTERM, SIGINT]) { signal in
@@ -176,8 +189,9 @@ struct ServeCommand: ParsableCommand {
         if let threads { configuration.threads = threads }
         configuration.maxConnections = maxConnections
         configuration.limits = SpamdLimits(maxMessageBytes: maxSize, maxRequestBytes: maxRequestBytes, maxHeaderBytes: maxHeaderBytes,
-                                           readTimeout: .nanoseconds(Int64(readTimeout * 1e9)))
-        configuration.log = { printError($0) }
+                                           readTimeout: .nanoseconds(Int64(readTimeout * 1e9)),
+                                           idleTimeout: .nanoseconds(Int64(min(idleTimeout, 1e6) * 1e9)))
+        configuration.log = { log.write($0) }
         configuration.logRequests = !noRequestLog
         // Started by a .socket unit: systemd's socket replaces --listen.
         configuration.inheritedSocket = SystemdActivation.listeningSocket()
@@ -197,11 +211,21 @@ struct ServeCommand: ParsableCommand {
         if (runAs != nil || socketOwner != nil), !ServerIdentity.isRoot {
             throw CommandFailure("--user, --group and --socket-owner need the server started as root", status: 75)
         }
+        if let pidfile, runAs != nil {
+            // Started now, before any socket is open, so that it holds none.
+            do { try PidFile.removeAtExit(pidfile) } catch { throw CommandFailure(error.description, status: 75) }
+        }
         if let db, allowTell {
             // TELL learns, so a database that is not there yet is created (empty: the
             // built-in list judges until it holds spam and ham); without --allow-tell a
-            // missing database is an error, never an empty list.
+            // missing database is an error, never an empty list. Created by root for
+            // --user, it is given to that user, who learns into it.
+            var status = stat()
+            let isNew = stat(db, &status) != 0
             do { _ = try LearningDatabase(path: db) } catch { throw CommandFailure(error.description) }
+            if isNew, let runAs {
+                do { try runAs.own(db) } catch { throw CommandFailure(error.description, status: 75) }
+            }
         }
         // Rules that cannot be read or built are a configuration error: exit 75, as
         // filter's in a recipe (issue 46), so a unit with RestartPreventExitStatus=75
@@ -211,11 +235,11 @@ struct ServeCommand: ParsableCommand {
             throw CommandFailure(failure.message, status: 75)
         }
         let userStores = dbDir.map { directory in
-            let threshold = self.threshold
+            let threshold = self.threshold, style = headerStyle
             return UserJudgeStores(directory: directory) { path in
                 var status = stat()
                 guard stat(path, &status) == 0 else { return nil }
-                return SpamdMessageJudge(judge: try MailJudge(rules: try learnedRuleSet(path), threshold: threshold))
+                return SpamdMessageJudge(judge: try MailJudge(rules: try learnedRuleSet(path), threshold: threshold), style: style)
             }
         }
         configuration.userStores = userStores
@@ -227,7 +251,7 @@ struct ServeCommand: ParsableCommand {
         }
         if allowTell, db != nil || dbDir != nil {
             // TELL learns on the server's one learning thread, then swaps the new list in.
-            let threshold = self.threshold
+            let threshold = self.threshold, style = headerStyle
             configuration.teller = { head, message in
                 // With --db-dir, a TELL naming a user learns into that user's file.
                 let userPath = head.user.flatMap { userStores?.path(for: $0) }
@@ -242,22 +266,29 @@ struct ServeCommand: ParsableCommand {
                 }
                 if !did.didSet.isEmpty || !did.didRemove.isEmpty {
                     let set = try learnedRuleSet(db)
-                    let judge = SpamdMessageJudge(judge: try MailJudge(rules: set, threshold: threshold))
+                    let judge = SpamdMessageJudge(judge: try MailJudge(rules: set, threshold: threshold), style: style)
                     if let user = head.user, userPath != nil { userStores?.replace(judge, for: user) } else { store.replace(judge) }
                 }
                 return did
             }
         }
         let server: SpamdServer
-        do { server = try SpamdServer.start(configuration, store: store) } catch {
-            throw CommandFailure("cannot listen on \(configuration.listen): \(error)")
+        do { server = try SpamdServer.start(configuration, store: store) } catch let error as SpamdServerError {
+            // A port another server holds may be free in a moment (a switch-over from
+            // spamd): exit 69, which the unit restarts on; anything else is the
+            // configuration's, exit 75, which it does not (RestartPreventExitStatus).
+            throw CommandFailure("cannot listen on \(configuration.listen): \(error)", status: error.isTemporary ? 69 : 75)
+        } catch {
+            throw CommandFailure("cannot listen on \(configuration.listen): \(error)", status: 75)
         }
-        // The pid file is written while still root (its folder, /run, is root's), then
-        // root is dropped: the socket is bound, so the server needs it no more.
+        // The pid file is written while still root (its folder, /run, is root's) and
+        // given to the user the server becomes, then root is dropped: the socket is
+        // bound, so the server needs it no more.
         let pid: PidFile?
         do {
             pid = try pidfile.map { path throws(ServerIdentityError) in try PidFile(path: path) }
             if let runAs {
+                if let pid { try runAs.own(pid.path) }
                 try runAs.become()
                 if let db { try checkWritable(db) }
             }
@@ -271,17 +302,18 @@ struct ServeCommand: ParsableCommand {
             do {
                 store.replace(try makeJudge())
                 userStores?.reload()
-                printError("turnstile serve: rules reloaded")
+                log.write("turnstile serve: rules reloaded")
             } catch {
-                printError("turnstile serve: rules not reloaded, the old ones stay: \((error as? CommandFailure)?.message ?? String(describing: error))")
+                log.write("turnstile serve: rules not reloaded, the old ones stay: \((error as? CommandFailure)?.message ?? String(describing: error))")
             }
         }
         // Said once TERM, INT and HUP are handled and the socket listens: a client (or
         // test, or systemd with Type=notify) that waits for it may connect or signal at once.
-        printError("turnstile serve: ready, listening on \(server.address)")
+        log.write("turnstile serve: ready, listening on \(server.address)")
         SystemdNotify.send("READY=1\nSTATUS=listening on \(server.address)")
         server.waitUntilClosed()
         lifecycle.waitUntilStopped()
+        _ = log.flush(within: .seconds(2))
         _ = watcher
     }
 
@@ -310,10 +342,13 @@ struct ServeCommand: ParsableCommand {
         return .nanoseconds(Int64(value * scale * 1e9))
     }
 
+    /// The fields PROCESS and HEADERS add (validated).
+    var headerStyle: SpamdHeaderStyle { SpamdHeaderStyle(rawValue: headers) ?? .spamassassin }
+
     /// The judge for the rules the options name.
     func makeJudge() throws -> SpamdMessageJudge {
         try rules.withRuleSet(try db.map(learnedRuleSet), fallback: .standardMail) { set in
-            SpamdMessageJudge(judge: try MailJudge(rules: set, threshold: threshold))
+            SpamdMessageJudge(judge: try MailJudge(rules: set, threshold: threshold), style: headerStyle)
         }
     }
 }
@@ -332,6 +367,9 @@ final class ServeLifecycle: Sendable {
     }
 
     private let state = Mutex(State())
+    private let log: ServerLog
+
+    init(log: ServerLog) { self.log = log }
     /// Runs the stop, so that `run` can wait for it to finish the open connections once
     /// the listener has closed.
     private let stopping = DispatchQueue(label: "turnstile.serve.stopping")
@@ -358,18 +396,20 @@ final class ServeLifecycle: Sendable {
         }
         guard let server, !again else {
             // Nothing runs yet, or a second signal during the drain: nothing to wait for.
-            printError(again ? "turnstile serve: stopped at once (second signal)" : "turnstile serve: stopped before serving")
+            log.write(again ? "turnstile serve: stopped at once (second signal)" : "turnstile serve: stopped before serving")
+            _ = log.flush(within: .milliseconds(500))
             terminate(0)
         }
         stopServer(server, grace: grace)
     }
 
     private func stopServer(_ server: SpamdServer, grace: Duration) {
+        let log = self.log
         stopping.async {
             SystemdNotify.send("STOPPING=1")
-            printError("turnstile serve: stopping; finishing the requests under way (at most \(grace))")
+            log.write("turnstile serve: stopping; finishing the requests under way (at most \(grace))")
             let cut = server.stop(grace: grace)
-            if cut > 0 { printError("turnstile serve: closed \(cut) connection\(cut == 1 ? "" : "s") still open after the drain") }
+            if cut > 0 { log.write("turnstile serve: closed \(cut) connection\(cut == 1 ? "" : "s") still open after the drain") }
         }
     }
 

@@ -10,6 +10,7 @@ import Darwin
 #else
 #error("TurnstileServer needs a C library (Glibc, Musl or Darwin)")
 #endif
+import NIOCore
 
 /// The 4 bytes of a textual IPv4 address or the 16 of an IPv6 one, in network
 /// order (inet_pton(3)), or nil when `text` is neither.
@@ -205,3 +206,92 @@ func unsetEnvironmentValue(_ name: String) { unsetenv(name) }
 
 /// Sets FD_CLOEXEC on `fd`.
 func setCloseOnExec(_ fd: Int32) { _ = fcntl(fd, F_SETFD, fcntl(fd, F_GETFD) | FD_CLOEXEC) }
+
+/// Writes all of `bytes` to `fd` (blocking, retried on EINTR); gives up on an error.
+func writeWhole(_ fd: Int32, _ bytes: [UInt8]) {
+    bytes.withUnsafeBytes { raw in
+        var done = 0
+        while done < raw.count {
+            let n = write(fd, raw.baseAddress! + done, raw.count - done)
+            if n < 0 { if errno == EINTR { continue }; return }
+            done += n
+        }
+    }
+}
+
+/// errno's value for an address in use (bind(2)), and for a port that needs root.
+let addressInUseErrno = EADDRINUSE
+let permissionDeniedErrno = EACCES
+let addressNotAvailableErrno = EADDRNOTAVAIL
+
+/// The text of the error `code` (strerror(3)).
+func errnoText(_ code: Int32) -> String { String(cString: strerror(code)) }
+
+/// The uid of the process at the other end of a Unix-socket `channel` (SO_PEERCRED:
+/// what the kernel says, not what the client claims); nil when unknown (TCP, or a
+/// system without SO_PEERCRED). Completes at once when called on the channel's loop.
+func peerUserID(of channel: any Channel) -> EventLoopFuture<UInt32?> {
+    #if os(Linux)
+    guard let provider = channel as? any SocketOptionProvider else { return channel.eventLoop.makeSucceededFuture(nil) }
+    let credentials: EventLoopFuture<PeerCredentials> = provider.unsafeGetSocketOption(level: SocketOptionLevel(SOL_SOCKET),
+                                                                              name: SocketOptionName(SO_PEERCRED))
+    return credentials.map { Optional($0.uid) }.recover { _ -> UInt32? in nil }
+    #else
+    return channel.eventLoop.makeSucceededFuture(nil)
+    #endif
+}
+
+/// Linux's `struct ucred` (which Glibc's module hides behind _GNU_SOURCE): what
+/// SO_PEERCRED fills in.
+struct PeerCredentials: Sendable {
+    var pid: Int32
+    var uid: UInt32
+    var gid: UInt32
+}
+
+/// The account name of `uid` (getpwuid_r: safe on any thread), or nil.
+func userName(of uid: UInt32) -> String? {
+    var entry = passwd()
+    var result: UnsafeMutablePointer<passwd>? = nil
+    var buffer = [CChar](repeating: 0, count: 4096)
+    guard getpwuid_r(uid_t(uid), &entry, &buffer, buffer.count, &result) == 0, result != nil, let name = entry.pw_name else { return nil }
+    return String(cString: name)
+}
+
+/// Starts `/bin/sh -c script name args…` in a process group of its own with no signal
+/// blocked, its standard input the read end of a new pipe; returns the write end
+/// (close-on-exec, so no other child holds it), or nil. The shell sees end of file on
+/// its input when every holder of the write end is gone: when this process ends,
+/// however it ends.
+func spawnShellWatchingExit(_ script: String, name: String, _ args: [String]) -> Int32? {
+    var fds: [Int32] = [-1, -1]
+    guard pipe(&fds) == 0 else { return nil }
+    _ = fcntl(fds[1], F_SETFD, FD_CLOEXEC)
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_adddup2(&actions, fds[0], 0)
+    posix_spawn_file_actions_addclose(&actions, fds[0])
+    posix_spawn_file_actions_addclose(&actions, fds[1])
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var none = sigset_t()
+    sigemptyset(&none)
+    posix_spawnattr_setsigmask(&attributes, &none)
+    posix_spawnattr_setpgroup(&attributes, 0)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETPGROUP))
+    let argv = (["/bin/sh", "-c", script, name] + args).map { strdup($0) }
+    defer { argv.forEach { free($0) } }
+    var child: pid_t = 0
+    let spawned = posix_spawn(&child, "/bin/sh", &actions, &attributes, argv + [nil], environ)
+    close(fds[0])
+    guard spawned == 0 else { close(fds[1]); return nil }
+    return fds[1]
+}
+
+/// Whether `path` exists.
+func fileExists(_ path: String) -> Bool {
+    var status = stat()
+    return stat(path, &status) == 0
+}

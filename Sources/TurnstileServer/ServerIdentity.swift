@@ -45,6 +45,20 @@ public struct ServerIdentity: Sendable, Hashable {
     }
 }
 
+extension ServerIdentity {
+    /// Gives `path` to this user and group (root only): a file root creates for the
+    /// server before dropping to this user — a new learning database, the pid file
+    /// (issue 54: a database created root-owned before the drop made every start exit
+    /// 75). A SQLite database's `-wal` and `-shm` files, when there, go with it.
+    public func own(_ path: String) throws(ServerIdentityError) {
+        for file in [path, path + "-wal", path + "-shm"] where file == path || fileExists(file) {
+            guard changeOwner(file, uid: uid, gid: gid) else {
+                throw ServerIdentityError(description: "cannot give \(file) to uid \(uid.map { String($0) } ?? "?"): \(errnoText())")
+            }
+        }
+    }
+}
+
 /// A user or group that does not exist, or a change of identity that failed.
 public struct ServerIdentityError: Error, Sendable, CustomStringConvertible {
     public var description: String
@@ -65,4 +79,20 @@ public struct PidFile: Sendable {
 
     /// Removes the file (when the process may: after dropping root it may not).
     public func remove() { _ = removeFile(path) }
+
+    /// Makes sure the file is removed when this process ends, even after it dropped
+    /// root and can no longer write the file's folder (/run): a shell started now,
+    /// still as root, waits for the process to end and then removes the file if it
+    /// still holds this process's id, as spamd's is removed on TERM (issue 54: the pid
+    /// file stayed behind 5 runs of 5). Call before anything else is opened that a
+    /// child must not hold; the shell ignores HUP, INT and TERM, so a signal to the
+    /// whole group (a terminal, systemd) leaves it to do its job.
+    public static func removeAtExit(_ path: String) throws(ServerIdentityError) {
+        let script = #"trap '' HUP INT TERM; while read -r _; do :; done; [ "$(cat -- "$1" 2>/dev/null)" = "$2" ] && rm -f -- "$1""#
+        guard let watched = spawnShellWatchingExit(script, name: "turnstile-pidfile", [path, "\(currentProcessID())"]) else {
+            throw ServerIdentityError(description: "cannot start the shell that removes the pid file \(path) at exit: \(errnoText())")
+        }
+        // Held open (never written) for the rest of the process's life.
+        _ = watched
+    }
 }

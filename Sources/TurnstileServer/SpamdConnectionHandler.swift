@@ -26,13 +26,17 @@ public struct SpamdLimits: Sendable, Hashable {
     public var maxHeaderBytes: Int
     /// The whole request must arrive within this.
     public var readTimeout: TimeAmount
+    /// A connection that sends no byte within this is closed without an answer (a
+    /// client writes its request as it connects; a silent one only holds a slot).
+    public var idleTimeout: TimeAmount
 
     public init(maxMessageBytes: Int = 512_000, maxRequestBytes: Int? = nil, maxHeaderBytes: Int = 8192,
-                readTimeout: TimeAmount = .seconds(30)) {
+                readTimeout: TimeAmount = .seconds(30), idleTimeout: TimeAmount = .seconds(5)) {
         self.maxMessageBytes = maxMessageBytes
         self.maxRequestBytes = maxRequestBytes
         self.maxHeaderBytes = maxHeaderBytes
         self.readTimeout = readTimeout
+        self.idleTimeout = idleTimeout
     }
 }
 
@@ -70,6 +74,11 @@ final class SpamdConnectionHandler: ChannelInboundHandler {
     /// declared length ends a line.
     private var lastByte: UInt8 = 0x0A
     private var timeout: Scheduled<Void>?
+    /// Closes a connection that sends nothing (cancelled by its first bytes).
+    private var silence: Scheduled<Void>?
+    private var hasSpoken = false
+    /// The server's connections, told when this one first speaks.
+    private let connections: ConnectionCount?
     private let store: JudgeStore
     /// Per-user lists (`serve --db-dir`); nil: `store` judges every request.
     private let userStores: UserJudgeStores?
@@ -81,6 +90,8 @@ final class SpamdConnectionHandler: ChannelInboundHandler {
     private let log: RequestLog?
     private var started = ContinuousClock.now
     private var peer = ""
+    /// A Unix-socket peer's uid (SO_PEERCRED), once known.
+    private var peerUID: UInt32?
     /// The request's head, once read (for the log).
     private var request: SpamdRequestHead?
 
@@ -88,7 +99,8 @@ final class SpamdConnectionHandler: ChannelInboundHandler {
     private let tellLimiter: TellRateLimiter?
 
     init(store: JudgeStore, userStores: UserJudgeStores? = nil, limits: SpamdLimits, teller: SpamdTeller?, learningPool: NIOThreadPool?, log: RequestLog? = nil,
-         tellPolicy: TellPolicy = TellPolicy(), tellLimiter: TellRateLimiter? = nil) {
+         tellPolicy: TellPolicy = TellPolicy(), tellLimiter: TellRateLimiter? = nil, connections: ConnectionCount? = nil) {
+        self.connections = connections
         self.tellPolicy = tellPolicy
         self.tellLimiter = tellLimiter
         self.store = store
@@ -103,6 +115,12 @@ final class SpamdConnectionHandler: ChannelInboundHandler {
     func channelActive(context: ChannelHandlerContext) {
         started = .now
         peer = RequestLog.peer(context.channel.remoteAddress)
+        if context.channel.remoteAddress.flatMap(SpamdServer.addressBytes) == nil {
+            peerUserID(of: context.channel).assumeIsolated().whenSuccess { [self] uid in
+                peerUID = uid
+                if let uid { peer = "unix socket uid \(uid)" }
+            }
+        }
         let seconds = Int(limits.readTimeout.nanoseconds / 1_000_000_000)
         timeout = context.eventLoop.assumeIsolated().scheduleTask(in: limits.readTimeout) { [self] in
             switch state {
@@ -111,16 +129,31 @@ final class SpamdConnectionHandler: ChannelInboundHandler {
             case .learning, .answering: break
             }
         }
+        if limits.idleTimeout < limits.readTimeout {
+            silence = context.eventLoop.assumeIsolated().scheduleTask(in: limits.idleTimeout) { [self] in
+                if case .head = state, buffer.isEmpty {
+                    state = .closing
+                    timeout?.cancel()
+                    context.close(promise: nil)
+                }
+            }
+        }
         context.fireChannelActive()
     }
 
     func channelInactive(context: ChannelHandlerContext) {
         timeout?.cancel()
+        silence?.cancel()
         context.fireChannelInactive()
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         let chunk = unwrapInboundIn(data)
+        if !hasSpoken {
+            hasSpoken = true
+            silence?.cancel()
+            connections?.spoke(context.channel)
+        }
         switch state {
         case .head:
             let lineEnd = chunk.readableBytesView.contains(0x0A)
@@ -287,26 +320,39 @@ final class SpamdConnectionHandler: ChannelInboundHandler {
             refuse(context, .protocolError("(Message-class header needed to learn a message)"))
             return
         }
-        let address = context.channel.remoteAddress.flatMap(SpamdServer.addressBytes)
-        if let why = tellPolicy.refusal(user: head.user, address: address) {
-            refuse(context, .unavailable(why + "."))
-            return
+        // Bound to who asks: the peer's uid on the Unix socket, the address over TCP.
+        let requestPeer: RequestPeer
+        if let address = context.channel.remoteAddress.flatMap(SpamdServer.addressBytes) {
+            requestPeer = .network(address: address)
+        } else {
+            requestPeer = .local(uid: peerUID, name: peerUID.flatMap(userName(of:)))
+            if case .local(let uid, let name) = requestPeer { peer = "unix socket " + TellPolicy.describe(uid, name) }
         }
-        if let tellLimiter, !tellLimiter.admit((head.user ?? "") + " " + (address.map { IPNetwork.text($0) } ?? "local")) {
+        var named = head
+        switch tellPolicy.user(claimed: named.user, peer: requestPeer) {
+        case .failure(let refusal):
+            refuse(context, .unavailable(refusal.text + "."))
+            return
+        case .success(let user):
+            named.user = user
+            request = named
+        }
+        let told = named
+        if let tellLimiter, !tellLimiter.admit(requestPeer.rateKey) {
             refuse(context, SpamdError(code: .tempFail, message: "Service Unavailable: too many TELL requests; try again in a minute."))
             return
         }
         state = .learning
         let message = buffer
         buffer = []
-        let done = learningPool.runIfActive(eventLoop: context.eventLoop) { try teller(head, message) }
+        let done = learningPool.runIfActive(eventLoop: context.eventLoop) { try teller(told, message) }
         let size = message.count
         done.assumeIsolated().whenComplete { [self] result in
             switch result {
             case .success(let did):
-                let what = head.set.contains(.local) ? "learned as \(head.messageClass == .spam ? "spam" : "ham")" : "forgot"
+                let what = told.set.contains(.local) ? "learned as \(told.messageClass == .spam ? "spam" : "ham")" : "forgot"
                 let changed = !did.didSet.isEmpty || !did.didRemove.isEmpty
-                log?.request("TELL \(changed ? what : "nothing new (\(what) before)")", user: head.user, peer: peer, started: started, bytes: size)
+                log?.request("TELL \(changed ? what : "nothing new (\(what) before)")", user: told.user, peer: peer, started: started, bytes: size)
                 reply(context, SpamdResponse.tell(didSet: did.didSet, didRemove: did.didRemove))
             case .failure(let error):
                 refuse(context, SpamdError(code: .ioError, message: "Learning failed: \(error)"))

@@ -111,7 +111,7 @@ public final class SpamdServer: Sendable {
                     try channel.pipeline.syncOperations.addHandler(BackPressureHandler())
                     try channel.pipeline.syncOperations.addHandler(
                         SpamdConnectionHandler(store: store, userStores: userStores, limits: limits, teller: teller, learningPool: pool, log: requestLog,
-                                               tellPolicy: tellPolicy, tellLimiter: tellLimiter))
+                                               tellPolicy: tellPolicy, tellLimiter: tellLimiter, connections: connections))
                 }
             }
         let listener: any Channel
@@ -124,7 +124,7 @@ public final class SpamdServer: Sendable {
             case .unix(let path):
                 // A socket another server answers on is refused (a second instance used
                 // to take it over silently); one nobody answers on is stale and replaced.
-                if unixSocketAnswers(path) { throw SpamdServerError(description: "another server answers on unix:\(path); stop it first") }
+                if unixSocketAnswers(path) { throw SpamdServerError(description: "another server answers on unix:\(path); stop it first", isTemporary: true) }
                 let old = configuration.socketMode.map { setUmask(0o777 & ~$0) }
                 defer { if let old { _ = setUmask(old) } }
                 listener = try bootstrap.bind(unixDomainSocketPath: path, cleanupExistingSocketFile: true).wait()
@@ -138,6 +138,7 @@ public final class SpamdServer: Sendable {
         } catch {
             try? group.syncShutdownGracefully()
             try? learningPool?.syncShutdownGracefully()
+            if let error = error as? IOError { throw SpamdServerError(listening: error) }
             throw error
         }
         var address = configuration.listen
@@ -196,5 +197,29 @@ public final class SpamdServer: Sendable {
 
 /// The server could not start as configured.
 public struct SpamdServerError: Error, Sendable, CustomStringConvertible {
+    /// One sentence, without NIO's call names (`bind(descriptor:ptr:bytes:)`).
     public var description: String
+    /// Whether trying again later may succeed: the address is taken by another server
+    /// (spamd, or a turnstile still draining), which a switch-over stops in a moment.
+    /// A unit restarts the server on this, and not on a configuration error.
+    public var isTemporary = false
+
+    init(description: String, isTemporary: Bool = false) {
+        self.description = description
+        self.isTemporary = isTemporary
+    }
+
+    /// A bind or listen that failed, in one sentence.
+    init(listening error: IOError) {
+        switch error.errnoCode {
+        case addressInUseErrno:
+            self.init(description: "the address is already in use (is spamd or another server still running?)", isTemporary: true)
+        case permissionDeniedErrno:
+            self.init(description: "permission denied (a port below 1024 needs root or CAP_NET_BIND_SERVICE; a socket path, a writable folder)")
+        case addressNotAvailableErrno:
+            self.init(description: "no interface of this machine has that address")
+        default:
+            self.init(description: errnoText(error.errnoCode).lowercased())
+        }
+    }
 }

@@ -64,7 +64,7 @@ struct LearnStoreTests {
         #expect(try CLI.run(["learn", "--db", db, "--spam", spamFile]).status == 0)
         #expect(try CLI.run(["learn", "--db", db, "--ham", hamFile]).status == 0)
         let told = Array("Subject: told\r\n\r\nspoonbill marmalade through tell\r\n".utf8)
-        let server = try ServerProcess(["--db", db, "--allow-tell"])
+        let server = try ServerProcess(["--db", db, "--allow-tell", "--tell-from", "127.0.0.1/32"])
         let tell = try runTool(ServeTests.spamc, ["-d", "127.0.0.1", "-p", "\(server.port)", "-L", "spam"], stdin: told)
         _ = server.stop()
         #expect(tell.out.contains("Message successfully un/learned"), "\(tell.out)\(tell.err)")
@@ -136,7 +136,7 @@ struct LearnStoreTests {
         try FileManager.default.createDirectory(at: users, withIntermediateDirectories: true)
         let spam = try Self.emlFolder("Corpora/present-day/spam.mbox", first: 10, in: dir, name: "spam").messages
         let ham = try Self.emlFolder("Corpora/present-day/ham.mbox", first: 10, in: dir, name: "ham").messages
-        let server = try ServerProcess(["--db-dir", users.path, "--allow-tell"])
+        let server = try ServerProcess(["--db-dir", users.path, "--allow-tell", "--tell-from", "127.0.0.1/32"])
         defer { server.stop() }
         let spamc = { (args: [String], message: [UInt8]) throws -> CLIResult in
             try runTool(ServeTests.spamc, ["-d", "127.0.0.1", "-p", "\(server.port)"] + args, stdin: message)
@@ -150,7 +150,8 @@ struct LearnStoreTests {
         #expect(mode == 0o600, "mode \(String(mode ?? -1, radix: 8))")
         #expect(try LearnTests().sql(alice, "SELECT count(*) FROM messages WHERE spam = 1") == "10")
         // alice is judged with her list, bob and carol with the built-in one: each
-        // PROCESS answer's score (X-Spam-Status, four decimals) is filter's with that list.
+        // PROCESS answer's score (X-Spam-Turnstile: the list's own, four decimals; X-Spam-Status
+        // has it on SpamAssassin's scale) is filter's with that list.
         let probes = try Self.emlFolder("Corpora/present-day/ham-generated.mbox", first: 12, in: dir, name: "probes")
         let scores = { (args: [String]) throws -> [String: String] in
             var out: [String: String] = [:]
@@ -167,7 +168,7 @@ struct LearnStoreTests {
         #expect(aliceScores != builtinScores, "alice's lessons must change some score, or the check says nothing")
         let processScore = { (user: String, message: [UInt8]) throws -> String in
             let out = try spamc(["-u", user], message).out
-            let status = out.split(separator: "\n").first { $0.hasPrefix("X-Spam-Status:") } ?? ""
+            let status = out.split(separator: "\n").first { $0.hasPrefix("X-Spam-Turnstile:") } ?? ""
             return String(status.split(separator: " ").first { $0.hasPrefix("score=") }?.dropFirst(6) ?? "")
         }
         for (k, m) in probes.messages.enumerated() {

@@ -130,7 +130,7 @@ struct LearnTests {
         let db = dir.appendingPathComponent("learned.db").path
         _ = try CLI.run(["learn", "--db", db, "--format", "mbox", "--spam", spam])
         _ = try CLI.run(["learn", "--db", db, "--format", "mbox", "--ham", ham])
-        let server = try ServerProcess(["--db", db, "--allow-tell"])
+        let server = try ServerProcess(["--db", db, "--allow-tell", "--tell-from", "127.0.0.1/32"])
         defer { server.stop() }
         let message = Array("Subject: zanzibar quokka offer\r\nFrom: x@example.org\r\n\r\nzanzibar quokka offer today\r\n".utf8)
         let told = try runTool(ServeTests.spamc, ["-d", "127.0.0.1", "-p", "\(server.port)", "-L", "spam"], stdin: message)

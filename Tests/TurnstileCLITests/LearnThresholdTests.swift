@@ -90,7 +90,7 @@ struct LearnThresholdTests {
         let dir = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let db = dir.appendingPathComponent("new.db").path
-        let server = try ServerProcess(["--db", db, "--allow-tell"])
+        let server = try ServerProcess(["--db", db, "--allow-tell", "--tell-from", "127.0.0.1/32"])
         defer { server.stop() }
         #expect(FileManager.default.fileExists(atPath: db), "--allow-tell creates the database TELL learns into")
         let message = try Data(contentsOf: URL(fileURLWithPath: "Corpora/mail/sample.mbox", relativeTo: SharedCorpora.repositoryRoot))

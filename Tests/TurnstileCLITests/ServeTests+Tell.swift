@@ -10,7 +10,7 @@ extension ServeTests {
         let dir = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let db = dir.appendingPathComponent("learned.db").path
-        let server = try ServerProcess(["--db", db, "--allow-tell", "--tell-user", "postmaster", "--tell-rate", "2", "--no-request-log"])
+        let server = try ServerProcess(["--db", db, "--allow-tell", "--tell-from", "127.0.0.1/32", "--tell-user", "postmaster", "--tell-rate", "2", "--no-request-log"])
         defer { server.stop() }
         let attributes = try FileManager.default.attributesOfItem(atPath: db)
         #expect((attributes[.posixPermissions] as? Int) == 0o600, "the database is private")

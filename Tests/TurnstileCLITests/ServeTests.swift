@@ -49,7 +49,8 @@ struct ServeTests {
         #expect(verdicts.count == paths.count)
         let tagged = try CLI.run(["filter", "--format", "eml", "--tag"] + paths)
         #expect(tagged.status == 0)
-        let server = try ServerProcess([])
+        // --headers turnstile: filter --tag's fields (the default is spamd's set).
+        let server = try ServerProcess(["--headers", "turnstile"])
         defer { server.stop() }
         var spam = 0
         var processed: [UInt8] = []
@@ -88,7 +89,9 @@ struct ServeTests {
         let report = try runTool(Self.spamc, ["-U", socketPath, "-R"], stdin: message)
         #expect(report.out.hasPrefix("2.0/2.0\nContent analysis details:   (2.0 points, 2.0 required)"))
         let headers = try runTool(Self.spamc, ["-U", socketPath, "--headers"], stdin: message)
-        #expect(headers.out == "Subject: WINNER\r\nFrom: a@example.org\r\nX-Spam-Status: Yes, score=2 required=2 tests=subject:winner,prize\r\nX-Spam-Flag: YES\r\n\r\nclaim your prize\r\n")
+        #expect(headers.out == "Subject: WINNER\r\nFrom: a@example.org\r\nX-Spam-Flag: YES\r\nX-Spam-Level: *****\r\n"
+                + "X-Spam-Status: Yes, score=5.0 required=5.0 tests=prize,subject:winner\r\n"
+                + "\tautolearn=no autolearn_force=no version=turnstile\r\nX-Spam-Turnstile: score=2 required=2\r\n\r\nclaim your prize\r\n", "\(headers.out)")
         let ping = try runTool(Self.spamc, ["-U", socketPath, "-K"])
         #expect(ping.status == 0)
         #expect(ping.out.contains("SPAMD/1.5 0"))

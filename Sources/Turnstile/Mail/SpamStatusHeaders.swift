@@ -54,7 +54,11 @@ public struct SpamStatusHeaders: Sendable, Hashable {
     /// A message with no header section (no field on its first line) gets the fields
     /// at its top; one whose header runs to its end gets them after it (after a line
     /// end, added when its last line has none). A leading mbox `From ` line stays first.
-    public func taggedHead(_ message: UnsafeBufferPointer<UInt8>, complete: Bool, status: SpamStatus) -> TaggedHead? {
+    ///
+    /// `fields`, when given, writes the fields inserted (given the line ending) in place
+    /// of ``fields(_:lineEnding:)``: the spamd server's SpamAssassin header set.
+    public func taggedHead(_ message: UnsafeBufferPointer<UInt8>, complete: Bool, status: SpamStatus,
+                           fields written: ((_ lineEnding: [UInt8]) -> [UInt8])? = nil) -> TaggedHead? {
         let end = message.count
         var i = 0
         var lastEnding: Range<Int>? = nil
@@ -114,7 +118,7 @@ public struct SpamStatusHeaders: Sendable, Hashable {
         head.append(contentsOf: UnsafeBufferPointer(rebasing: message[at..<insertAt]))
         // A header running to the end of a message without a final line end.
         if insertAt == end, let last = head.last, last != 0x0A, last != 0x0D { head += ending }
-        head += fields(status, lineEnding: ending)
+        head += written?(ending) ?? fields(status, lineEnding: ending)
         return TaggedHead(head: head, restStart: insertAt)
     }
 

@@ -141,7 +141,7 @@ struct OptionSpellings: Sendable {
         case "serve": return rules + OptionSpellings(
             longValued: ["threshold", "listen", "allow-from", "threads", "max-size", "max-connections", "read-timeout",
                          "max-header-bytes", "db", "max-request-bytes", "drain", "socket-mode", "socket-owner", "user",
-                         "group", "pidfile", "tell-user", "tell-from", "tell-rate", "db-dir"])
+                         "group", "pidfile", "tell-user", "tell-from", "tell-rate", "db-dir", "idle-timeout", "headers"])
         case "learn": return OptionSpellings(longValued: ["db", "format", "max-record-bytes", "db-dir", "user"])
         default: return nil
         }
