@@ -30,6 +30,9 @@ for name in grep egrep fgrep; do ln -s ../../../bin/turnstile "$root/usr/lib/tur
 install -D -m 644 Distribution/turnstile-serve.service "$root/usr/lib/systemd/system/turnstile-serve.service"
 install -D -m 644 Distribution/turnstile-serve.socket "$root/usr/lib/systemd/system/turnstile-serve.socket"
 
+# The static executable is on purpose: the override says so to lintian and to Debian.
+install -D -m 644 Distribution/debian/lintian-overrides "$root/usr/share/lintian/overrides/turnstile"
+
 doc="$root/usr/share/doc/turnstile"
 install -D -m 644 Distribution/debian/copyright "$doc/copyright"
 date=$(date -R -d "@${SOURCE_DATE_EPOCH:-$(git log -1 --format=%ct 2>/dev/null || date +%s)}")
@@ -40,8 +43,17 @@ chmod 644 "$doc/changelog.gz"
 # The shared libraries the binary needs, as package dependencies.
 mkdir -p "$work/src/debian"
 printf 'Source: turnstile\n\nPackage: turnstile\nArchitecture: any\n' > "$work/src/debian/control"
-depends=$(cd "$work/src" && dpkg-shlibdeps -O "$root/usr/bin/turnstile" 2>/dev/null | sed -n 's/^shlibs:Depends=//p')
-[ -n "$depends" ] || fail "dpkg-shlibdeps found no dependencies for the binary"
+# The release binary is one static executable (Package.swift, staticReleaseExecutable):
+# no shared library to name, but glibc's NSS modules (serve --user's user lookups,
+# host names) are loaded at run time and must be the glibc it was linked with.
+if readelf -d "$root/usr/bin/turnstile" 2>/dev/null | grep -q NEEDED; then
+    depends=$(cd "$work/src" && dpkg-shlibdeps -O "$root/usr/bin/turnstile" 2>/dev/null | sed -n 's/^shlibs:Depends=//p')
+    [ -n "$depends" ] || fail "dpkg-shlibdeps found no dependencies for the binary"
+else
+    glibc=$(dpkg-query -W -f='${Version}' libc6 | sed 's/-.*//')
+    [ -n "$glibc" ] || fail "the installed libc6 has no version"
+    depends="libc6 (>= $glibc)"
+fi
 
 mkdir -p "$root/DEBIAN"
 size=$(du -sk --exclude=DEBIAN "$root" | cut -f1)
