@@ -12,10 +12,14 @@ public struct RecordInput: Sendable {
     public var path: String
     /// What events and sinks call it.
     public var name: String
+    /// Why it cannot be opened, when that is known before (a folder a walk could not
+    /// read): the run reports it in its place, in input order, and opens nothing.
+    public var failure: RecordInputError?
 
-    public init(path: String, name: String) {
+    public init(path: String, name: String, failure: RecordInputError? = nil) {
         self.path = path
         self.name = name
+        self.failure = failure
     }
 }
 
@@ -175,22 +179,35 @@ public struct RecordPipeline: Sendable {
         makeSink: @escaping @Sendable (RecordSinkTarget) -> Sink,
         events: @escaping (RecordRunEvent) throws(Sink.Failure) -> Void
     ) -> RecordRunOutcome<Sink.Failure> {
+        run(RecordInputFeed(inputs), named: named, open: open, makeSink: makeSink, events: events)
+    }
+
+    /// Reads the inputs of `feed` in order as it gives them (a producer may still be
+    /// adding while the first are searched), as ``run(_:named:open:makeSink:events:)``
+    /// reads a list. While the feed is open its inputs count as many, of unknown size.
+    public func run<Sink: ChunkSink>(
+        _ feed: RecordInputFeed, named: Bool,
+        open: @escaping @Sendable (RecordInput) -> Result<Int32, RecordInputError>,
+        makeSink: @escaping @Sendable (RecordSinkTarget) -> Sink,
+        events: @escaping (RecordRunEvent) throws(Sink.Failure) -> Void
+    ) -> RecordRunOutcome<Sink.Failure> {
+        defer { feed.endRun() }
         let sink = makeSink(.output)
-        switch threadPlan(inputs: inputs.count, sink: sink.parallelism) {
+        switch threadPlan(inputs: feed.finishedCount ?? Int.max, sink: sink.parallelism) {
         case .one:
-            return runOnThisThread(inputs, named: named, open: open, sink: sink, events: events)
+            return runOnThisThread(feed, named: named, open: open, sink: sink, events: events)
         case .chunks:
-            return ThreadedRecordRun(pipeline: self, inputs: inputs, named: named, open: open,
+            return ThreadedRecordRun(pipeline: self, inputs: feed.allInputs(), named: named, open: open,
                                      makeSink: makeSink, events: events).run()
         case .inputs(let workers):
-            return InputsRecordRun(pipeline: self, workers: workers, inputs: inputs, named: named, open: open,
+            return InputsRecordRun(pipeline: self, workers: workers, feed: feed, named: named, open: open,
                                    makeSink: makeSink, events: events).run()
         }
     }
 
     /// One reader, one sink: each input's records searched in place and handed on.
     private func runOnThisThread<Sink: ChunkSink>(
-        _ inputs: [RecordInput], named: Bool,
+        _ feed: RecordInputFeed, named: Bool,
         open: (RecordInput) -> Result<Int32, RecordInputError>,
         sink: consuming Sink,
         events: (RecordRunEvent) throws(Sink.Failure) -> Void
@@ -198,7 +215,9 @@ public struct RecordPipeline: Sendable {
         var outcome = RecordRunOutcome<Sink.Failure>()
         var reader = makeReader()
         var sink = sink
-        inputs: for input in inputs {
+        var index = 0
+        inputs: while let input = feed.input(at: index) {
+            index += 1
             let searched = search(input, named: named, open: open, reader: &reader, sink: &sink)
             outcome.tally += searched.tally
             if searched.event != nil { outcome.inputFailed = true }
@@ -248,6 +267,10 @@ public struct RecordPipeline: Sendable {
         reader: inout RecordReader, sink: inout Sink
     ) -> SearchedInput<Sink.Failure> {
         var searched = SearchedInput<Sink.Failure>()
+        if let failure = input.failure {
+            searched.event = .openFailed(failure)
+            return searched
+        }
         let fd: Int32
         switch open(input) {
         case .success(let opened): fd = opened
