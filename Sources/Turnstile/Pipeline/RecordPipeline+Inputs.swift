@@ -12,6 +12,15 @@
 import AutomatonCore
 import Synchronization
 
+/// One searched input and the output its sink collected: what a worker hands to the
+/// writing turn. Not nested in the generic run, so the hand-off is specialized for it.
+struct SearchedInputOutput {
+    var index: Int
+    var name: String
+    var result: RecordPipeline.SearchedInput
+    var output: ChunkOutput
+}
+
 /// The state of one run over inputs on `workers` threads.
 final class InputsRecordRun<Sink: ChunkSink>: @unchecked Sendable {
     // @unchecked: `turns` and `spare` are behind locks, `next` and `stopped` are
@@ -38,16 +47,8 @@ final class InputsRecordRun<Sink: ChunkSink>: @unchecked Sendable {
     /// Bytes read and whether a record was judged on its head, over the workers.
     private let reading = LockedValue<(bytes: Int, truncated: Bool)>((0, false))
 
-    /// One searched input and the output its sink collected.
-    private struct Searched {
-        var index: Int
-        var name: String
-        var result: RecordPipeline.SearchedInput<Failure>
-        var output: ChunkOutput
-    }
-
     /// The ordered hand-off (OrderedTurns.swift): inputs written in input order.
-    private let turns: OrderedTurns<Searched>
+    private let turns: OrderedTurns<SearchedInputOutput>
     private var outcome = RecordRunOutcome<Failure>()
 
     init(pipeline: RecordPipeline, workers: Int, feed: RecordInputFeed, named: Bool,
@@ -92,7 +93,7 @@ final class InputsRecordRun<Sink: ChunkSink>: @unchecked Sendable {
             let result = pipeline.search(input, named: named, open: open, reader: &reader, sink: &sink)
             if result.failure != nil || result.endsRun { stopped.store(true, ordering: .relaxed) }
             let output = sink.takeOutput(reusing: spare.withLock { $0.popLast() } ?? ChunkOutput())
-            turns.put(index, Searched(index: index, name: input.name, result: result, output: output))
+            turns.put(index, SearchedInputOutput(index: index, name: input.name, result: result, output: output))
             drain()
         }
         reading.withLock {
@@ -114,7 +115,7 @@ final class InputsRecordRun<Sink: ChunkSink>: @unchecked Sendable {
 
     /// One input, in its turn: its output, then what went wrong, then its end — the
     /// order the one-thread loop gives them.
-    private func write(_ searched: Searched) {
+    private func write(_ searched: SearchedInputOutput) {
         defer {
             searched.output.removeAll()
             spare.withLock { if $0.count < window { $0.append(searched.output) } }
@@ -128,7 +129,7 @@ final class InputsRecordRun<Sink: ChunkSink>: @unchecked Sendable {
             outcome.inputFailed = true
             emit(event)
         }
-        if let failure = result.failure { fail(failure) }
+        if let failure = result.failure { fail(failure as! Failure) }
         if result.endsRun {
             // The inputs after this one were searched ahead, perhaps: none is written.
             outcome.endedBySink = true
