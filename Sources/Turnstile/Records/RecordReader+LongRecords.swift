@@ -111,12 +111,14 @@ extension RecordReader {
             try sink.record(content: head, terminator: slice(head, head.count, head.count), offset: recordOffset,
                             matches: verdict ? [Self.selectedBeyondHead][...] : [][...], truncated: true)
         } catch { throw .sink(error) }
+        if sinkEnds(&sink) { return true }
         var at = headCount
         repeat {
             let count = min(pieceSize, length - at)
             let piece = try readBack(at, count)
             at += count
             do { try sink.tail(piece, end: at >= length ? terminator : nil) } catch { throw .sink(error) }
+            if sinkEnds(&sink) { return true }
         } while at < length
         cursor.start += terminatorLength
         return true

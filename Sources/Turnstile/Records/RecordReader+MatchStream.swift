@@ -33,6 +33,7 @@ extension RecordReader {
         var delivered = 0
         var current: (start: Int, end: Int)? = nil
         var failure: Sink.Failure? = nil
+        var ended = false
         var truncated = false
         var from = 0
         // Locals only in the closure: capturing `self` would copy the reader's state
@@ -55,12 +56,14 @@ extension RecordReader {
                     if let c = current {
                         truncated = try Self.hand(region, c.start, c.end, offset: offset, limit: limit, into: &sink) || truncated
                         delivered = min(c.end + 1, count)
+                        if sink.flow != .more { ended = true; return false }
                     }
                     // The new record starts after the last delimiter before the match.
                     var start = m.start
                     while start > delivered && region[start - 1] != byte { start -= 1 }
                     truncated = try Self.handUnmatched(region, delivered, start, delimiter: byte, runs: runs, offset: offset,
                                                        limit: limit, into: &sink) || truncated
+                    if sink.flow != .more { ended = true; return false }
                     delivered = start
                     let end = RecordDelimiter.find(byte, in: region, from: m.start) ?? count
                     current = (start, end)
@@ -74,12 +77,21 @@ extension RecordReader {
                 }
             }
             if let failure { throw failure }
+            if ended {
+                stopped = true
+                if truncated { truncatedSomeRecord = true }
+                return
+            }
             if resume < 0 || resume >= count { break }
             from = resume
         }
         if let c = current {
             truncated = try Self.hand(region, c.start, c.end, offset: offset, limit: limit, into: &sink) || truncated
             delivered = min(c.end + 1, count)
+        }
+        if sinkEnds(&sink) {
+            if truncated { truncatedSomeRecord = true }
+            return
         }
         truncated = try Self.handUnmatched(region, delivered, count, delimiter: byte, runs: runs, offset: offset,
                                            limit: limit, into: &sink) || truncated
@@ -98,7 +110,7 @@ extension RecordReader {
         let headEnd = truncated ? start + limit : end
         try sink.record(content: UnsafeBufferPointer(rebasing: region[start..<headEnd]), terminator: terminator,
                         offset: offset + start, matches: [], truncated: truncated)
-        if truncated { try sink.tail(UnsafeBufferPointer(rebasing: region[headEnd..<end]), end: terminator) }
+        if truncated, sink.flow == .more { try sink.tail(UnsafeBufferPointer(rebasing: region[headEnd..<end]), end: terminator) }
         return truncated
     }
 
@@ -117,11 +129,12 @@ extension RecordReader {
             if runEnd > at {
                 let run = UnsafeBufferPointer(rebasing: region[at..<runEnd])
                 try sink.cleanRun(run, records: count(byte, in: run))
+                if sink.flow != .more { return false }
                 at = runEnd
             }
         }
         var truncated = false
-        while at < to {
+        while at < to, sink.flow == .more {
             let end = RecordDelimiter.find(byte, in: region, from: at) ?? region.count
             truncated = try hand(region, at, end, offset: offset, limit: limit, into: &sink) || truncated
             at = min(end + 1, region.count)
