@@ -128,6 +128,11 @@ import Testing
                     #expect(Memchr.find(a, in: h, from: from) == one, "\(context)")
                     #expect(Memchr.find2(a, b, in: h, from: from, level: level) == two, "\(context)")
                     #expect(Memchr.find3(a, b, c, in: h, from: from, level: level) == three, "\(context)")
+                    // The last `a` before every end from here (memrchr).
+                    for end in stride(from: from, through: n, by: max(1, n / 7)) {
+                        let last = (from..<end).last { h[$0] == a }
+                        #expect(Memchr.findLast(a, in: h, from: from, end: end) == last, "\(context) end \(end)")
+                    }
                 }
             }
         }

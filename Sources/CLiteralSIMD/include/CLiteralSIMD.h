@@ -45,6 +45,9 @@ size_t tl_memchr2(uint8_t a, uint8_t b, const uint8_t *h, size_t from, size_t en
 size_t tl_memchr3(uint8_t a, uint8_t b, uint8_t c, const uint8_t *h, size_t from, size_t end,
                   tl_simd_level level);
 /// How many bytes in [from, end) equal a.
+/// The last index in [from, end) holding `a`, or `end` (glibc's memrchr where there is one).
+size_t tl_memrchr(uint8_t a, const uint8_t *h, size_t from, size_t end);
+
 size_t tl_memcount(uint8_t a, const uint8_t *h, size_t from, size_t end, tl_simd_level level);
 
 /// A needle for the packed-pair memmem: its bytes (lowercase when `fold`), and the two

@@ -2,6 +2,8 @@
 // searches up to there, and a threaded run hands everything up to there to a worker
 // as one chunk while the unfinished record starts the next buffer.
 
+import LiteralAutomata
+
 extension RecordDelimiter {
     /// The end of the last complete record in `bytes` (0 when no record is complete)
     /// and, when `countingRecords`, the number of records in `bytes[..<end]` (else 0).
@@ -50,14 +52,8 @@ extension RecordDelimiter {
     }
 
     /// The offset of the last `byte` in `bytes[from...]`. Only bytes not yet known to
-    /// be open are looked at (at most one read's worth), so a plain backward loop is
-    /// enough.
+    /// be open are looked at (at most one read's worth).
     static func lastIndex(of byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from: Int) -> Int? {
-        var i = bytes.count
-        while i > from {
-            i -= 1
-            if bytes[i] == byte { return i }
-        }
-        return nil
+        Memchr.findLast(byte, in: bytes, from: max(0, from), end: bytes.count)
     }
 }

@@ -367,8 +367,10 @@ public struct RecordReader {
                 if runs {
                     // The run ends where the record of the next match starts (one past
                     // the last delimiter before the match), or after the last delimiter.
-                    var runEnd = m < matches.count ? matches[m].start : region.count
-                    while runEnd > recordStart && region[runEnd - 1] != byte { runEnd -= 1 }
+                    let before = m < matches.count ? matches[m].start : region.count
+                    let runEnd = before > recordStart
+                        ? Memchr.findLast(byte, in: region, from: recordStart, end: before).map { $0 + 1 } ?? recordStart
+                        : recordStart
                     if runEnd > recordStart, runEnd - recordStart <= maxRecordBytes {
                         let run = slice(region, recordStart, runEnd)
                         try sink.cleanRun(run, records: countRecords ? Self.count(byte, in: run) : 0)
