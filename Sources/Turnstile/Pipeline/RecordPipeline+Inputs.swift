@@ -88,7 +88,7 @@ final class InputsRecordRun<Sink: ChunkSink>: @unchecked Sendable {
             guard index < inputs.count else { break }
             awaitWindow(for: index)
             let result = pipeline.search(inputs[index], named: named, open: open, reader: &reader, sink: &sink)
-            if result.failure != nil { stopped.store(true, ordering: .relaxed) }
+            if result.failure != nil || result.endsRun { stopped.store(true, ordering: .relaxed) }
             let output = sink.takeOutput(reusing: spare.withLock { $0.popLast() } ?? ChunkOutput())
             turns.put(index, Searched(index: index, result: result, output: output))
             drain()
@@ -117,7 +117,7 @@ final class InputsRecordRun<Sink: ChunkSink>: @unchecked Sendable {
             searched.output.removeAll()
             spare.withLock { if $0.count < window { $0.append(searched.output) } }
         }
-        guard outcome.failure == nil else { return }
+        guard outcome.failure == nil, !outcome.endedBySink else { return }
         let result = searched.result
         let name = inputs[searched.index].name
         outcome.tally += result.tally
@@ -127,6 +127,11 @@ final class InputsRecordRun<Sink: ChunkSink>: @unchecked Sendable {
             emit(event)
         }
         if let failure = result.failure { fail(failure) }
+        if result.endsRun {
+            // The inputs after this one were searched ahead, perhaps: none is written.
+            outcome.endedBySink = true
+            stopped.store(true, ordering: .relaxed)
+        }
         if result.ended, outcome.failure == nil { emit(.inputEnded(name: name, tally: result.tally)) }
     }
 

@@ -62,8 +62,11 @@ public struct RecordRunOutcome<Failure: Error> {
     /// Some input could not be opened or read (reported through an event).
     public var inputFailed = false
     /// What stopped the run before its end: a sink's failure or an event handler's
-    /// (a broken pipe, `-q` having its answer), nil when every input was read.
+    /// (a broken pipe, a write error), nil when the run ended without one.
     public var failure: Failure?
+    /// The sink had all it needed before the last input (``RecordFlow/endRun``: `-q`
+    /// with its answer): the inputs after that one were not read.
+    public var endedBySink = false
 }
 
 /// One run of the record search: inputs → records → search → sink.
@@ -205,13 +208,17 @@ public struct RecordPipeline: Sendable {
                     outcome.failure = failure
                     break inputs
                 }
+                if searched.endsRun {
+                    outcome.endedBySink = true
+                    break inputs
+                }
                 if searched.ended { try events(.inputEnded(name: input.name, tally: searched.tally)) }
             } catch {
                 outcome.failure = error
                 break inputs
             }
         }
-        if outcome.failure == nil {
+        if outcome.failure == nil, !outcome.endedBySink {
             do throws(Sink.Failure) { try sink.runEnded() } catch { outcome.failure = error }
         }
         outcome.bytesRead = reader.bytesRead
@@ -225,8 +232,10 @@ public struct RecordPipeline: Sendable {
         var tally = RecordTally()
         /// Why it could not be opened or read on, if so (to report; the run goes on).
         var event: RecordRunEvent? = nil
-        /// A failure that stops the run (the output went away, `-q` has its answer).
+        /// A failure that stops the run (the output went away).
         var failure: Failure? = nil
+        /// The sink has all it needs from the whole run (``RecordFlow/endRun``).
+        var endsRun = false
         /// It was read to its end, or as far as the sink wanted: its summary is due.
         var ended = false
     }
@@ -262,19 +271,21 @@ public struct RecordPipeline: Sendable {
                 searched.event = .shrank(name: input.name)
                 return searched
             case .sink(let failure):
-                if !Sink.endsInputOnly(failure) {
-                    searched.tally = sink.takeTally()
-                    searched.failure = failure
-                    return searched
-                }
-            }
-        }
-        do throws(Sink.Failure) { try sink.inputRead(fd) } catch {
-            if !Sink.endsInputOnly(error) {
                 searched.tally = sink.takeTally()
-                searched.failure = error
+                searched.failure = failure
                 return searched
             }
+        }
+        if sink.flow == .endRun {
+            // `-q` has its answer: the run ends with this input, which has no summary.
+            searched.tally = sink.takeTally()
+            searched.endsRun = true
+            return searched
+        }
+        do throws(Sink.Failure) { try sink.inputRead(fd) } catch {
+            searched.tally = sink.takeTally()
+            searched.failure = error
+            return searched
         }
         searched.tally = sink.takeTally()
         searched.ended = true
