@@ -107,7 +107,9 @@ public struct ReverseInner: Sendable {
     /// Whether `literal` is worth finding first: its rarest byte ranks below
     /// `threshold`, or it is ``teddyExactLength`` bytes or longer (three English
     /// letters in a row, "ing", are still rarer than any one of them).
-    // PERF: `match --count-matches '[A-Z][a-z]+ing'`, see `find`'s note.
+    // PERF: callgrind, whole process, `match --count-matches '[A-Z][a-z]+ing'`, 32 MiB of
+    // subtitles: 261.5 M instructions on the dense DFA, 127.4 M from "ing" by Teddy
+    // (rg 250.8 M); `\byou\b` from "you" 353.5 M (357.9 M, rg 588.8 M).
     static func isRare(_ literal: [UInt8], threshold: Int) -> Bool {
         rarity(literal) < threshold || literal.count >= teddyExactLength
     }
