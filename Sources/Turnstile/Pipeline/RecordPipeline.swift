@@ -12,10 +12,14 @@ public struct RecordInput: Sendable {
     public var path: String
     /// What events and sinks call it.
     public var name: String
+    /// Why it cannot be opened, when that is known before (a folder a walk could not
+    /// read): the run reports it in its place, in input order, and opens nothing.
+    public var failure: RecordInputError?
 
-    public init(path: String, name: String) {
+    public init(path: String, name: String, failure: RecordInputError? = nil) {
         self.path = path
         self.name = name
+        self.failure = failure
     }
 }
 
@@ -175,22 +179,35 @@ public struct RecordPipeline: Sendable {
         makeSink: @escaping @Sendable (RecordSinkTarget) -> Sink,
         events: @escaping (RecordRunEvent) throws(Sink.Failure) -> Void
     ) -> RecordRunOutcome<Sink.Failure> {
+        run(RecordInputFeed(inputs), named: named, open: open, makeSink: makeSink, events: events)
+    }
+
+    /// Reads the inputs of `feed` in order as it gives them (a producer may still be
+    /// adding while the first are searched), as ``run(_:named:open:makeSink:events:)``
+    /// reads a list. While the feed is open its inputs count as many, of unknown size.
+    public func run<Sink: ChunkSink>(
+        _ feed: RecordInputFeed, named: Bool,
+        open: @escaping @Sendable (RecordInput) -> Result<Int32, RecordInputError>,
+        makeSink: @escaping @Sendable (RecordSinkTarget) -> Sink,
+        events: @escaping (RecordRunEvent) throws(Sink.Failure) -> Void
+    ) -> RecordRunOutcome<Sink.Failure> {
+        defer { feed.endRun() }
         let sink = makeSink(.output)
-        switch threadPlan(inputs: inputs.count, sink: sink.parallelism) {
+        switch threadPlan(inputs: feed.finishedCount ?? Int.max, sink: sink.parallelism) {
         case .one:
-            return runOnThisThread(inputs, named: named, open: open, sink: sink, events: events)
+            return runOnThisThread(feed, named: named, open: open, sink: sink, events: events)
         case .chunks:
-            return ThreadedRecordRun(pipeline: self, inputs: inputs, named: named, open: open,
+            return ThreadedRecordRun(pipeline: self, inputs: feed.allInputs(), named: named, open: open,
                                      makeSink: makeSink, events: events).run()
         case .inputs(let workers):
-            return InputsRecordRun(pipeline: self, workers: workers, inputs: inputs, named: named, open: open,
+            return InputsRecordRun(pipeline: self, workers: workers, feed: feed, named: named, open: open,
                                    makeSink: makeSink, events: events).run()
         }
     }
 
     /// One reader, one sink: each input's records searched in place and handed on.
     private func runOnThisThread<Sink: ChunkSink>(
-        _ inputs: [RecordInput], named: Bool,
+        _ feed: RecordInputFeed, named: Bool,
         open: (RecordInput) -> Result<Int32, RecordInputError>,
         sink: consuming Sink,
         events: (RecordRunEvent) throws(Sink.Failure) -> Void
@@ -198,14 +215,16 @@ public struct RecordPipeline: Sendable {
         var outcome = RecordRunOutcome<Sink.Failure>()
         var reader = makeReader()
         var sink = sink
-        inputs: for input in inputs {
+        var index = 0
+        inputs: while let input = feed.input(at: index) {
+            index += 1
             let searched = search(input, named: named, open: open, reader: &reader, sink: &sink)
             outcome.tally += searched.tally
             if searched.event != nil { outcome.inputFailed = true }
             do {
                 if let event = searched.event { try events(event) }
                 if let failure = searched.failure {
-                    outcome.failure = failure
+                    outcome.failure = (failure as! Sink.Failure)
                     break inputs
                 }
                 if searched.endsRun {
@@ -227,13 +246,19 @@ public struct RecordPipeline: Sendable {
     }
 
     /// What searching one input came to.
-    struct SearchedInput<Failure: Error> {
+    ///
+    /// Not generic over the sink's failure (which it holds boxed): a threaded run
+    /// hands one of these per input through ``OrderedTurns``, and a generic payload
+    /// made each hand-off run unspecialized code (the sinks are another module's
+    /// types) — callgrind, `grep -r` over 6,000 files: 40 M instructions in the
+    /// hand-off's dictionary alone.
+    struct SearchedInput {
         /// What the sink counted in it (up to where it stopped).
         var tally = RecordTally()
         /// Why it could not be opened or read on, if so (to report; the run goes on).
         var event: RecordRunEvent? = nil
         /// A failure that stops the run (the output went away).
-        var failure: Failure? = nil
+        var failure: (any Error)? = nil
         /// The sink has all it needs from the whole run (``RecordFlow/endRun``).
         var endsRun = false
         /// It was read to its end, or as far as the sink wanted: its summary is due.
@@ -246,8 +271,12 @@ public struct RecordPipeline: Sendable {
     func search<Sink: ChunkSink>(
         _ input: RecordInput, named: Bool, open: (RecordInput) -> Result<Int32, RecordInputError>,
         reader: inout RecordReader, sink: inout Sink
-    ) -> SearchedInput<Sink.Failure> {
-        var searched = SearchedInput<Sink.Failure>()
+    ) -> SearchedInput {
+        var searched = SearchedInput()
+        if let failure = input.failure {
+            searched.event = .openFailed(failure)
+            return searched
+        }
         let fd: Int32
         switch open(input) {
         case .success(let opened): fd = opened
