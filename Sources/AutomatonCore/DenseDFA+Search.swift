@@ -291,6 +291,22 @@ extension DenseDFA {
         _ haystack: UnsafeBufferPointer<UInt8>, in range: Range<Int>, anchored: Bool, earliest: Bool,
         pattern: PatternID?, steps: inout Int
     ) -> MatchEnd? {
+        var aliveBelow = false
+        return searchReverse(haystack, in: range, anchored: anchored, earliest: earliest, pattern: pattern,
+                             steps: &steps, aliveBelow: &aliveBelow)
+    }
+
+    /// ``searchReverse(_:in:anchored:earliest:pattern:steps:)`` that also says, in
+    /// `aliveBelow`, whether the automaton was still short of the dead state after the
+    /// range's first byte (and the byte before it): a match may start before
+    /// `range.lowerBound`. A search that bounds its reverse scans to stay linear (the
+    /// reverse-suffix guard) gives way when it is.
+    @inlinable @inline(__always)
+    package func searchReverse(
+        _ haystack: UnsafeBufferPointer<UInt8>, in range: Range<Int>, anchored: Bool, earliest: Bool,
+        pattern: PatternID?, steps: inout Int, aliveBelow: inout Bool
+    ) -> MatchEnd? {
+        aliveBelow = false
         // The loops read the haystack without bounds checks in release builds.
         precondition(range.lowerBound >= 0 && range.upperBound <= haystack.count, "search range outside the haystack")
         let context: StartContext = range.upperBound >= haystack.count
@@ -312,11 +328,16 @@ extension DenseDFA {
             last = MatchEnd(pattern: p, end: immediate ? i : i &+ 1)
             return !earliest
         }
-        if stopped || immediate { return last }
+        if stopped { return last }
+        if immediate {
+            aliveBelow = true
+            return last
+        }
         let symbol = range.lowerBound > 0
             ? Int(byteClasses[haystack[range.lowerBound - 1]]) : byteClasses.eoi
         state = table[Int(state) &+ symbol]
         steps &+= 1
+        aliveBelow = state != 0
         if isMatchState(state), let p = reports(state) { last = MatchEnd(pattern: p, end: range.lowerBound) }
         return last
     }

@@ -308,6 +308,12 @@ struct Searcher {
     /// The leftmost-first match from `from`, or with `retry` the non-empty match
     /// anchored at `from`.
     mutating func find(_ haystack: UnsafeBufferPointer<UInt8>, from: Int, retry: Bool) -> Match? {
+        find(haystack, from: from, retry: retry, byInnerLiteral: !reverseInnerOff)
+    }
+
+    /// ``find(_:from:retry:)``, by the inner literal or not.
+    private mutating func find(_ haystack: UnsafeBufferPointer<UInt8>, from: Int, retry: Bool,
+                               byInnerLiteral: Bool) -> Match? {
         if retry {
             let nonEmpty = regex.nonEmpty
             let cache = nonEmptyCache ?? nonEmpty.makeCache()
@@ -320,12 +326,14 @@ struct Searcher {
                 return pikeVM(haystack, from: from, retry: true)
             }
         }
-        if let inner = regex.reverseInner, !reverseInnerOff {
+        if byInnerLiteral, let inner = regex.reverseInner {
             switch findByInnerLiteral(inner, haystack, from: from) {
             case .found(let m): return m
             case .retry(let next):
                 reverseInnerOff = true
                 return next <= haystack.count ? find(haystack, from: next, retry: false) : nil
+            case .fallback(let next):
+                return find(haystack, from: next, retry: false, byInnerLiteral: false)
             }
         }
         switch regex.engine {

@@ -72,6 +72,13 @@ private let cases: [StrategyCase] = [
                  options: options { $0.limits = Limits(maxStates: 10_000, maxTableBytes: 1024, maxCacheBytes: 1 << 16) },
                  oracle: "[a-q][^u-z]{5}x", oracleOptions: PCRE2Options(),
                  alphabet: ["a", "b", "q", "r", "u", "x", "y", " ", "\n", "é"]),
+    // The start rule: 'i' of "ing" recurs in [a-z]+, but only the capital starts a match.
+    StrategyCase(name: .reverseSuffix, patterns: ["[A-Z][a-z]+ing"], options: Matcher.Options(),
+                 oracle: "[A-Z][a-z]+ing", oracleOptions: PCRE2Options(),
+                 alphabet: ["Sing", "ing", "King", "sing", "in", "A", "b", " ", "\n"]),
+    StrategyCase(name: .reverseInner, patterns: ["\\b[A-Z][a-z]+ing\\b"], options: Matcher.Options(),
+                 oracle: "\\b[A-Z][a-z]+ing\\b", oracleOptions: PCRE2Options(),
+                 alphabet: ["Sing", "ing", "King", "sing", "dom", "A", "b", " ", "\n"]),
     StrategyCase(name: .denseDFA, patterns: ["\\w+\\d"], options: Matcher.Options(),
                  oracle: "\\w+\\d", oracleOptions: PCRE2Options(),
                  alphabet: ["a", "b", "1", "2", "_", " ", "\n", "é"]),

@@ -192,6 +192,19 @@ public struct LazyDFA: Sendable {
         _ cache: Cache, _ haystack: UnsafeBufferPointer<UInt8>, in range: Range<Int>,
         pattern: Int, steps: inout Int
     ) -> Outcome {
+        var aliveBelow = false
+        return searchReverse(cache, haystack, in: range, pattern: pattern, steps: &steps, aliveBelow: &aliveBelow)
+    }
+
+    /// ``searchReverse(_:_:in:pattern:steps:)`` that also says, in `aliveBelow`,
+    /// whether the automaton was short of the dead state after the byte before
+    /// `range.lowerBound`: a match may start before the range (see
+    /// ``DenseDFA/searchReverse(_:in:anchored:earliest:pattern:steps:aliveBelow:)``).
+    func searchReverse(
+        _ cache: Cache, _ haystack: UnsafeBufferPointer<UInt8>, in range: Range<Int>,
+        pattern: Int, steps: inout Int, aliveBelow: inout Bool
+    ) -> Outcome {
+        aliveBelow = false
         let context: StartContext = range.upperBound >= haystack.count
             ? .textStart : StartContext(previousByte: haystack[range.upperBound])
         guard var state = cache.start(context, anchored: true) else { return .gaveUp }
@@ -217,7 +230,10 @@ public struct LazyDFA: Sendable {
             if state & Cache.matchBit != 0, cache.patterns(of: state).contains(UInt32(pattern)) {
                 last = MatchEnd(pattern: pattern, end: i)
             }
-            if i == range.lowerBound { break }
+            if i == range.lowerBound {
+                aliveBelow = i > 0
+                break
+            }
             i &-= 1
         }
         return .found(last)

@@ -212,7 +212,9 @@ public struct SearchStrategy: Sendable {
         case .ahoCorasick(let ac): if let k = ac.prefilterKernel { inner += " (\(k))" }
         case .regex(let r):
             if let ri = r.reverseInner {
-                inner += " (\(ri.kernel) \"\(String(decoding: ri.literal, as: UTF8.self))\", \(r.engineKind == .lazy ? "lazy" : "dense"))"
+                // "start-bounded": the scans back are bounded (regex-automata's min_start).
+                let bound = ri.exactness == .uniqueStart ? ", start-bounded" : ""
+                inner += " (\(ri.kernel) \"\(String(decoding: ri.literal, as: UTF8.self))\", \(r.engineKind == .lazy ? "lazy" : "dense")\(bound))"
             } else if let k = r.prefilterKernel { inner += " (\(k))" }
         case .regexLiterals(let l, _): inner += " (\(l.literals.count) literal\(l.literals.count == 1 ? "" : "s"))"
         case .empty: break
