@@ -188,6 +188,8 @@ struct FilterSink: ChunkSink {
     /// (``takesMatchStream``) the reader's one search adds each match here as it is
     /// found, and the record follows.
     private var judge: RecordJudge
+    /// `.endRun` once `-q` has seen a spam record (``RecordSink/flow``).
+    private(set) var flow = RecordFlow.more
     /// `true` when the sink takes matches as a stream: every mode but those that mark
     /// matches in the printed record (`--mask`, `--spam --color`).
     let takesMatchStream: Bool
@@ -269,7 +271,7 @@ struct FilterSink: ChunkSink {
         let matches = takesMatchStream ? judge.completeRecord(content) : judge.judge(content, found: found)
         let isSpam = judge.isSpam
         if isSpam { spamRecords += 1 }
-        if habits.changesOutput, try takenByHabits(isSpam: isSpam) { return }
+        if habits.changesOutput, takenByHabits(isSpam: isSpam) { return }
         let printed: Bool
         switch mode {
         case .clean:
@@ -307,11 +309,11 @@ struct FilterSink: ChunkSink {
         }
     }
 
-    /// `-q` and `-c`: counts the record instead of printing it, or stops at the first
-    /// spam record. Returns `true` when the record needs nothing more.
-    private mutating func takenByHabits(isSpam: Bool) throws(OutputError) -> Bool {
+    /// `-q` and `-c`: counts the record instead of printing it, or ends the run at the
+    /// first spam record (``flow``). Returns `true` when the record needs nothing more.
+    private mutating func takenByHabits(isSpam: Bool) -> Bool {
         if habits.quiet {
-            if isSpam { throw .allDone }
+            if isSpam { flow = .endRun }
             return true
         }
         guard habits.countOnly else { return false }

@@ -230,6 +230,50 @@ struct FilterGrepOptions: ParsableArguments {
     var recursive = false
 }
 
+/// grep -r's inputs as its walk finds them: the feed's producer walks each folder on
+/// a thread of its own, in the folder's own order as GNU grep does, while the run
+/// searches the files already found (rg's walker feeds its searchers so). A folder
+/// that cannot be read is reported in its place and the walk goes on, as in GNU grep.
+/// `nil` when no operand is a folder (nothing to walk: ``recursiveInputs(_:names:followLinks:sorted:)``).
+func recursiveFeed(_ files: [String], names: NameFilter, followLinks: Bool) -> RecordInputFeed? {
+    func isFolder(_ path: String) -> Bool {
+        var info = stat()
+        return path != "-" && PathBytes.withCString(path, { stat($0, &info) }) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+    }
+    guard files.isEmpty || files.contains(where: isFolder) else { return nil }
+    return RecordInputFeed { feed in
+        var walk = DirectoryWalk(includeHidden: true, followLinks: followLinks)
+        walk.names = names
+        walk.sorted = false
+        var batch: [RecordInput] = []
+        batch.reserveCapacity(64)
+        /// Adds what the walk found, a batch at a time; `false` once the run needs no more.
+        func take(_ found: DirectoryWalk.Found, droppingDot: Bool) -> Bool {
+            switch found {
+            case .file(let path):
+                let shown = droppingDot && path.hasPrefix("./") ? String(path.dropFirst(2)) : path
+                batch.append(RecordInput(path: shown, name: inputName(shown)))
+            case .unreadable(let path, let code):
+                batch.append(RecordInput(path: path, name: path,
+                                         failure: RecordInputError(message: "\(path): \(errnoDescription(code))", name: path)))
+            }
+            guard batch.count >= 64 else { return true }
+            defer { batch.removeAll(keepingCapacity: true) }
+            return feed.add(batch)
+        }
+        for path in files.isEmpty ? ["."] : files {
+            var info = stat()
+            if path != "-", PathBytes.withCString(path, { stat($0, &info) }) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
+                if !files.isEmpty, names.skipsFolder(path, commandLine: true) { continue }
+                guard walk.walk(under: path, info: info, { take($0, droppingDot: files.isEmpty) }) else { return }
+            } else if !names.skipsFile(path, commandLine: true) {
+                guard take(.file(path), droppingDot: false) else { return }
+            }
+        }
+        feed.add(batch)
+    }
+}
+
 /// The inputs with folders replaced by the files under them (`-r`; each folder's
 /// entries sorted, or with `sorted` false in the folder's own order, as GNU grep): grep's order and
 /// names, with no input meaning the current folder (its files named without `./`).

@@ -7,6 +7,8 @@ import Turnstile
 struct MatchRun {
     let matcher: Matcher
     let inputs: [String]
+    /// The inputs as a walk finds them (grep -r over folders), in place of ``inputs``.
+    var walked: RecordInputFeed? = nil
     /// Whether output lines start with the input's name.
     let named: Bool
     let output: OutputWriter
@@ -33,11 +35,16 @@ struct MatchRun {
     private func pipeline() -> RecordPipeline {
         var pipeline = RecordPipeline(matcher: matcher, delimiter: delimiter, maxRecordBytes: maxRecordBytes,
                                       threads: threads ?? 1, chunkBytes: chunkBytes,
-                                      knownInputBytes: knownInputBytes(inputs))
+                                      knownInputBytes: walked == nil ? knownInputBytes(inputs) : nil)
         pipeline.judgesLongRecordsWhole = true
         pipeline.mapsFiles = true
         pipeline.forcedThreads = forcedThreads
         return pipeline
+    }
+
+    /// The run's inputs: the walk's feed, or the paths given.
+    private func feed() -> RecordInputFeed {
+        walked ?? RecordInputFeed(inputs.map { RecordInput(path: $0, name: inputName($0)) })
     }
 
     /// `--offsets`, `--json`, `--count-matches`: every match, or their number per input.
@@ -45,7 +52,7 @@ struct MatchRun {
         let named = named
         let output = output
         let makeSink = { @Sendable (output: OutputWriter) in MatchSink(output: output, mode: mode, color: color) }
-        var (status, outcome) = pipeline().run(inputs, named: named, output: output, makeSink: makeSink) {
+        var (status, outcome) = pipeline().run(feed(), named: named, output: output, makeSink: makeSink) {
             (name, tally) throws(OutputError) in
             // `--count-matches` prints each input's count after its last record.
             guard mode == .count else { return }
@@ -63,7 +70,7 @@ struct MatchRun {
             sink.invert = invert
             return sink
         }
-        var (status, outcome) = pipeline().run(inputs, named: named, output: output, makeSink: makeSink)
+        var (status, outcome) = pipeline().run(feed(), named: named, output: output, makeSink: makeSink)
         finishRun(&status, output: output) {}
         return Outcome(status: status, matched: outcome.tally.selected > 0, truncated: outcome.truncatedSomeRecord)
     }
@@ -76,7 +83,7 @@ struct MatchRun {
         settings.binaryFiles = binaryFiles
         let makeSink = { @Sendable [settings] (output: OutputWriter) in GrepSink(output: output, settings: settings) }
         let output = output
-        var (status, outcome) = pipeline().run(inputs, named: named, output: output, makeSink: makeSink) {
+        var (status, outcome) = pipeline().run(feed(), named: named, output: output, makeSink: makeSink) {
             (name, tally) throws(OutputError) in
             if tally.binaryFileMatches {
                 try output.flush()

@@ -18,9 +18,21 @@ extension RecordPipeline {
         inputEnded: @escaping (_ name: String, _ tally: RecordTally) throws(OutputError) -> Void = { _, _ in },
         openFailed: @escaping (RecordInputError) throws(OutputError) -> Void = { _ in }
     ) -> (status: RunStatus, outcome: RecordRunOutcome<OutputError>) where Sink.Failure == OutputError {
+        run(RecordInputFeed(paths.map { RecordInput(path: $0, name: inputName($0)) }), named: named, output: output,
+            makeSink: makeSink, inputEnded: inputEnded, openFailed: openFailed)
+    }
+
+    /// Runs over the inputs of `feed` as they come (grep -r's walk, ``recursiveFeed(_:names:followLinks:)``),
+    /// as ``run(_:named:output:makeSink:inputEnded:openFailed:)`` runs over paths.
+    func run<Sink: ChunkSink>(
+        _ feed: RecordInputFeed, named: Bool, output: OutputWriter,
+        makeSink: @escaping @Sendable (OutputWriter) -> Sink,
+        inputEnded: @escaping (_ name: String, _ tally: RecordTally) throws(OutputError) -> Void = { _, _ in },
+        openFailed: @escaping (RecordInputError) throws(OutputError) -> Void = { _ in }
+    ) -> (status: RunStatus, outcome: RecordRunOutcome<OutputError>) where Sink.Failure == OutputError {
         let shared = UncheckedSendable(output)
         let outcome = run(
-            paths.map { RecordInput(path: $0, name: inputName($0)) }, named: named,
+            feed, named: named,
             open: { input in
                 do throws(InputError) { return .success(try openInput(input.path)) } catch {
                     return .failure(RecordInputError(message: error.message, name: input.name, isFolder: error.isFolder))
@@ -37,12 +49,17 @@ extension RecordPipeline {
                 case .output(let bytes):
                     try output.write(bytes)
                     try output.flushIfInteractive()
+                // What was printed before goes out first, as GNU grep's error() flushes
+                // standard output: both in one pipe read in input order.
                 case .openFailed(let error):
+                    try output.flush()
                     reportInputError(error.message)
                     try openFailed(error)
                 case .readFailed(let name, let code):
+                    try output.flush()
                     reportInputError("\(name): \(errnoDescription(code))")
                 case .shrank(let name):
+                    try output.flush()
                     reportInputError(shrankMessage(name))
                 case .inputEnded(let name, let tally):
                     try inputEnded(name, tally)

@@ -74,7 +74,6 @@ func recordOutputFailure(_ error: OutputError, in status: inout RunStatus) {
     case .failed(let code):
         printError("\(programName): write error: \(errnoDescription(code))")  // grep's words
         status.hadError = true
-    case .inputDone, .allDone: break
     }
 }
 

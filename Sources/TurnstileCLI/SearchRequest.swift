@@ -50,13 +50,19 @@ struct SearchRequest {
         if grep.limit == 0, grep.mode != .filesWithoutMatch { throw ExitCode(1) }
         if cannotSelect, !offsets, !json, grep.mode != .filesWithoutMatch { throw ExitCode(1) }
 
-        let inputs: [String]
+        var inputs: [String] = []
         var sawFolder = false
+        var walked: RecordInputFeed? = nil
         if grep.mode == .records, !offsets, !json, grep.limit.map({ $0 > 1 }) ?? true {
             outputFile = regularOutputFile()
         }
         let names = try grep.names()
-        if grep.walksFolders, !input.format.isMail {
+        if grep.walksFolders, !input.format.isMail, reading.isGrep,
+           let feed = recursiveFeed(operands, names: names, followLinks: grep.dereferenceRecursive) {
+            // grep -r over folders: searched as the walk finds the files.
+            walked = feed
+            sawFolder = true
+        } else if grep.walksFolders, !input.format.isMail {
             (inputs, sawFolder) = try recursiveInputs(operands, names: names, followLinks: grep.dereferenceRecursive,
                                                       sorted: !reading.isGrep)
         } else {
@@ -78,6 +84,7 @@ struct SearchRequest {
             matcher: matcher, inputs: inputs, named: named, output: output,
             delimiter: delimiter, maxRecordBytes: reading.maxRecordBytes(stream, listsMatches: listsMatches),
             threads: stream.parallelThreads)
+        run.walked = walked
         run.chunkBytes = stream.chunkBytes
         run.forcedThreads = stream.forcedThreads
         // Binary input: a NUL in the first buffer, unless NUL ends records (-z).

@@ -82,11 +82,6 @@ public protocol ChunkSink: RecordSink, SendableMetatype {
     /// a threaded run does not count each chunk's records. Default `true`.
     var needsRecordNumbers: Bool { get }
 
-    /// Whether `failure` only ends the current input (`match -l` knows enough of it):
-    /// the run goes on with the next one. Otherwise a failure stops the run. Default
-    /// `false`.
-    static func endsInputOnly(_ failure: Failure) -> Bool
-
     /// How far this sink's output lets a run spread over threads (``RunThreads``).
     /// Default ``SinkParallelism/chunks``.
     var parallelism: SinkParallelism { get }
@@ -99,13 +94,14 @@ public protocol ChunkSink: RecordSink, SendableMetatype {
 
     /// The input was read — to its end, or as far as the sink wanted — and is still
     /// open (grep `-m` leaves standard input just after the last selected line;
-    /// `--json` writes the input's `end` message). Not called after a read error.
+    /// `--json` writes the input's `end` message). Not called after a read error, nor
+    /// after the sink's ``RecordFlow/endRun``.
     /// Default: nothing.
     mutating func inputRead(_ fd: Int32) throws(Failure)
 
     /// Every input was searched, on one thread (only sinks that allow no threads,
     /// ``SinkParallelism/none``, can rely on it: `--json`'s summary). Not called after
-    /// a failure stopped the run. Default: nothing.
+    /// a failure or the sink's ``RecordFlow/endRun`` stopped the run. Default: nothing.
     mutating func runEnded() throws(Failure)
 }
 
@@ -123,5 +119,4 @@ extension ChunkSink {
     public mutating func inputOpened(_ fd: Int32, name: String) -> InputStart { .read }
     public mutating func inputRead(_ fd: Int32) throws(Failure) {}
     public mutating func runEnded() throws(Failure) {}
-    public static func endsInputOnly(_ failure: Failure) -> Bool { false }
 }

@@ -21,7 +21,7 @@ final class InputsRecordRun<Sink: ChunkSink>: @unchecked Sendable {
 
     private let pipeline: RecordPipeline
     private let workers: Int
-    private let inputs: [RecordInput]
+    private let feed: RecordInputFeed
     private let named: Bool
     private let open: @Sendable (RecordInput) -> Result<Int32, RecordInputError>
     private let makeSink: @Sendable (RecordSinkTarget) -> Sink
@@ -41,6 +41,7 @@ final class InputsRecordRun<Sink: ChunkSink>: @unchecked Sendable {
     /// One searched input and the output its sink collected.
     private struct Searched {
         var index: Int
+        var name: String
         var result: RecordPipeline.SearchedInput<Failure>
         var output: ChunkOutput
     }
@@ -49,13 +50,13 @@ final class InputsRecordRun<Sink: ChunkSink>: @unchecked Sendable {
     private let turns: OrderedTurns<Searched>
     private var outcome = RecordRunOutcome<Failure>()
 
-    init(pipeline: RecordPipeline, workers: Int, inputs: [RecordInput], named: Bool,
+    init(pipeline: RecordPipeline, workers: Int, feed: RecordInputFeed, named: Bool,
          open: @escaping @Sendable (RecordInput) -> Result<Int32, RecordInputError>,
          makeSink: @escaping @Sendable (RecordSinkTarget) -> Sink,
          events: @escaping (RecordRunEvent) throws(Failure) -> Void) {
         self.pipeline = pipeline
         self.workers = max(1, workers)
-        self.inputs = inputs
+        self.feed = feed
         self.named = named
         self.open = open
         self.makeSink = makeSink
@@ -85,12 +86,13 @@ final class InputsRecordRun<Sink: ChunkSink>: @unchecked Sendable {
         var sink = makeSink(.memory)
         while !stopped.load(ordering: .relaxed) {
             let index = next.wrappingAdd(1, ordering: .relaxed).oldValue
-            guard index < inputs.count else { break }
+            // Waits while the feed's producer may still add it (a walk of a tree).
+            guard let input = feed.input(at: index) else { break }
             awaitWindow(for: index)
-            let result = pipeline.search(inputs[index], named: named, open: open, reader: &reader, sink: &sink)
-            if result.failure != nil { stopped.store(true, ordering: .relaxed) }
+            let result = pipeline.search(input, named: named, open: open, reader: &reader, sink: &sink)
+            if result.failure != nil || result.endsRun { stopped.store(true, ordering: .relaxed) }
             let output = sink.takeOutput(reusing: spare.withLock { $0.popLast() } ?? ChunkOutput())
-            turns.put(index, Searched(index: index, result: result, output: output))
+            turns.put(index, Searched(index: index, name: input.name, result: result, output: output))
             drain()
         }
         reading.withLock {
@@ -117,9 +119,9 @@ final class InputsRecordRun<Sink: ChunkSink>: @unchecked Sendable {
             searched.output.removeAll()
             spare.withLock { if $0.count < window { $0.append(searched.output) } }
         }
-        guard outcome.failure == nil else { return }
+        guard outcome.failure == nil, !outcome.endedBySink else { return }
         let result = searched.result
-        let name = inputs[searched.index].name
+        let name = searched.name
         outcome.tally += result.tally
         if searched.output.count > 0 { emit(.output(searched.output.bytes)) }
         if let event = result.event {
@@ -127,6 +129,11 @@ final class InputsRecordRun<Sink: ChunkSink>: @unchecked Sendable {
             emit(event)
         }
         if let failure = result.failure { fail(failure) }
+        if result.endsRun {
+            // The inputs after this one were searched ahead, perhaps: none is written.
+            outcome.endedBySink = true
+            stopped.store(true, ordering: .relaxed)
+        }
         if result.ended, outcome.failure == nil { emit(.inputEnded(name: name, tally: result.tally)) }
     }
 

@@ -136,13 +136,15 @@ final class ThreadedRecordRun<Sink: ChunkSink>: @unchecked Sendable {
             var failure: Failure?
             if !stopped.load(ordering: .relaxed) {
                 sink.beginInput(name: job.name, firstRecord: job.chunk.firstRecord)
-                // A memory sink has little to fail on (sinks that stop early allow no
-                // chunks), but what it throws is the run's failure, in its turn.
+                // A memory sink has little to fail on, and never stops early (sinks
+                // whose flow ends an input allow no chunks), but what it throws is the
+                // run's failure, in its turn.
                 do throws(Failure) {
                     try searcher.read(chunk: job.chunk.bytes, base: job.chunk.base, into: &sink)
                 } catch {
                     failure = error
                 }
+                assert(sink.flow == .more, "a sink that ends inputs early runs whole inputs, never chunks")
                 output = sink.takeOutput(reusing: takeOutputStorage())
                 tally = sink.takeTally()
             }
@@ -266,6 +268,7 @@ final class ThreadedRecordRun<Sink: ChunkSink>: @unchecked Sendable {
                 case .sink(let failure): fail(failure)
                 }
             }
+            assert(sink.flow == .more, "a sink that ends inputs early runs whole inputs, never chunks")
             written.inputTally += sink.takeTally()
         case .inputEnd(let name):
             written.outcome.tally += written.inputTally

@@ -12,10 +12,14 @@ public struct RecordInput: Sendable {
     public var path: String
     /// What events and sinks call it.
     public var name: String
+    /// Why it cannot be opened, when that is known before (a folder a walk could not
+    /// read): the run reports it in its place, in input order, and opens nothing.
+    public var failure: RecordInputError?
 
-    public init(path: String, name: String) {
+    public init(path: String, name: String, failure: RecordInputError? = nil) {
         self.path = path
         self.name = name
+        self.failure = failure
     }
 }
 
@@ -62,8 +66,11 @@ public struct RecordRunOutcome<Failure: Error> {
     /// Some input could not be opened or read (reported through an event).
     public var inputFailed = false
     /// What stopped the run before its end: a sink's failure or an event handler's
-    /// (a broken pipe, `-q` having its answer), nil when every input was read.
+    /// (a broken pipe, a write error), nil when the run ended without one.
     public var failure: Failure?
+    /// The sink had all it needed before the last input (``RecordFlow/endRun``: `-q`
+    /// with its answer): the inputs after that one were not read.
+    public var endedBySink = false
 }
 
 /// One run of the record search: inputs → records → search → sink.
@@ -172,22 +179,35 @@ public struct RecordPipeline: Sendable {
         makeSink: @escaping @Sendable (RecordSinkTarget) -> Sink,
         events: @escaping (RecordRunEvent) throws(Sink.Failure) -> Void
     ) -> RecordRunOutcome<Sink.Failure> {
+        run(RecordInputFeed(inputs), named: named, open: open, makeSink: makeSink, events: events)
+    }
+
+    /// Reads the inputs of `feed` in order as it gives them (a producer may still be
+    /// adding while the first are searched), as ``run(_:named:open:makeSink:events:)``
+    /// reads a list. While the feed is open its inputs count as many, of unknown size.
+    public func run<Sink: ChunkSink>(
+        _ feed: RecordInputFeed, named: Bool,
+        open: @escaping @Sendable (RecordInput) -> Result<Int32, RecordInputError>,
+        makeSink: @escaping @Sendable (RecordSinkTarget) -> Sink,
+        events: @escaping (RecordRunEvent) throws(Sink.Failure) -> Void
+    ) -> RecordRunOutcome<Sink.Failure> {
+        defer { feed.endRun() }
         let sink = makeSink(.output)
-        switch threadPlan(inputs: inputs.count, sink: sink.parallelism) {
+        switch threadPlan(inputs: feed.finishedCount ?? Int.max, sink: sink.parallelism) {
         case .one:
-            return runOnThisThread(inputs, named: named, open: open, sink: sink, events: events)
+            return runOnThisThread(feed, named: named, open: open, sink: sink, events: events)
         case .chunks:
-            return ThreadedRecordRun(pipeline: self, inputs: inputs, named: named, open: open,
+            return ThreadedRecordRun(pipeline: self, inputs: feed.allInputs(), named: named, open: open,
                                      makeSink: makeSink, events: events).run()
         case .inputs(let workers):
-            return InputsRecordRun(pipeline: self, workers: workers, inputs: inputs, named: named, open: open,
+            return InputsRecordRun(pipeline: self, workers: workers, feed: feed, named: named, open: open,
                                    makeSink: makeSink, events: events).run()
         }
     }
 
     /// One reader, one sink: each input's records searched in place and handed on.
     private func runOnThisThread<Sink: ChunkSink>(
-        _ inputs: [RecordInput], named: Bool,
+        _ feed: RecordInputFeed, named: Bool,
         open: (RecordInput) -> Result<Int32, RecordInputError>,
         sink: consuming Sink,
         events: (RecordRunEvent) throws(Sink.Failure) -> Void
@@ -195,7 +215,9 @@ public struct RecordPipeline: Sendable {
         var outcome = RecordRunOutcome<Sink.Failure>()
         var reader = makeReader()
         var sink = sink
-        inputs: for input in inputs {
+        var index = 0
+        inputs: while let input = feed.input(at: index) {
+            index += 1
             let searched = search(input, named: named, open: open, reader: &reader, sink: &sink)
             outcome.tally += searched.tally
             if searched.event != nil { outcome.inputFailed = true }
@@ -205,13 +227,17 @@ public struct RecordPipeline: Sendable {
                     outcome.failure = failure
                     break inputs
                 }
+                if searched.endsRun {
+                    outcome.endedBySink = true
+                    break inputs
+                }
                 if searched.ended { try events(.inputEnded(name: input.name, tally: searched.tally)) }
             } catch {
                 outcome.failure = error
                 break inputs
             }
         }
-        if outcome.failure == nil {
+        if outcome.failure == nil, !outcome.endedBySink {
             do throws(Sink.Failure) { try sink.runEnded() } catch { outcome.failure = error }
         }
         outcome.bytesRead = reader.bytesRead
@@ -225,8 +251,10 @@ public struct RecordPipeline: Sendable {
         var tally = RecordTally()
         /// Why it could not be opened or read on, if so (to report; the run goes on).
         var event: RecordRunEvent? = nil
-        /// A failure that stops the run (the output went away, `-q` has its answer).
+        /// A failure that stops the run (the output went away).
         var failure: Failure? = nil
+        /// The sink has all it needs from the whole run (``RecordFlow/endRun``).
+        var endsRun = false
         /// It was read to its end, or as far as the sink wanted: its summary is due.
         var ended = false
     }
@@ -239,6 +267,10 @@ public struct RecordPipeline: Sendable {
         reader: inout RecordReader, sink: inout Sink
     ) -> SearchedInput<Sink.Failure> {
         var searched = SearchedInput<Sink.Failure>()
+        if let failure = input.failure {
+            searched.event = .openFailed(failure)
+            return searched
+        }
         let fd: Int32
         switch open(input) {
         case .success(let opened): fd = opened
@@ -262,19 +294,21 @@ public struct RecordPipeline: Sendable {
                 searched.event = .shrank(name: input.name)
                 return searched
             case .sink(let failure):
-                if !Sink.endsInputOnly(failure) {
-                    searched.tally = sink.takeTally()
-                    searched.failure = failure
-                    return searched
-                }
-            }
-        }
-        do throws(Sink.Failure) { try sink.inputRead(fd) } catch {
-            if !Sink.endsInputOnly(error) {
                 searched.tally = sink.takeTally()
-                searched.failure = error
+                searched.failure = failure
                 return searched
             }
+        }
+        if sink.flow == .endRun {
+            // `-q` has its answer: the run ends with this input, which has no summary.
+            searched.tally = sink.takeTally()
+            searched.endsRun = true
+            return searched
+        }
+        do throws(Sink.Failure) { try sink.inputRead(fd) } catch {
+            searched.tally = sink.takeTally()
+            searched.failure = error
+            return searched
         }
         searched.tally = sink.takeTally()
         searched.ended = true

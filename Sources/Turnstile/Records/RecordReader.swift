@@ -118,7 +118,8 @@ public struct RecordReader {
     /// freed with the last copy of the reader.
     public func deallocate() {}
 
-    /// Reads `fd` to its end and feeds `sink`.
+    /// Reads `fd` to its end, or until the sink's ``RecordSink/flow`` says it has
+    /// enough, and feeds `sink`.
     ///
     /// - Throws: ``RecordReadError/read(_:)`` when read(2) fails,
     ///   ``RecordReadError/sink(_:)`` when the sink does.
@@ -129,6 +130,27 @@ public struct RecordReader {
     public mutating func read<Sink: RecordSink>(
         fd: Int32, into sink: inout Sink,
         prefix: UnsafeBufferPointer<UInt8> = UnsafeBufferPointer(start: nil, count: 0), base startBase: Int = 0
+    ) throws(RecordReadError<Sink.Failure>) {
+        guard sink.flow == .more else { return }
+        try withUnsafeMutablePointer(to: &sink) { (pointer) throws(RecordReadError<Sink.Failure>) in
+            var guarded = RecordFlowGuard(inner: pointer)
+            do throws(RecordReadError<RecordFlowStop<Sink.Failure>>) {
+                try readAll(fd: fd, into: &guarded, prefix: prefix, base: startBase)
+            } catch {
+                switch error {
+                case .read(let code): throw .read(code)
+                case .shrank: throw .shrank
+                case .sink(.sink(let failure)): throw .sink(failure)
+                case .sink(.stopped): return  // the sink has what it needs: the read ends here
+                }
+            }
+        }
+    }
+
+    /// The read loop of ``read(fd:into:prefix:base:)``, over a sink whose flow ends it
+    /// by throwing (``RecordFlowGuard``).
+    private mutating func readAll<Sink: RecordSink>(
+        fd: Int32, into sink: inout Sink, prefix: UnsafeBufferPointer<UInt8>, base startBase: Int
     ) throws(RecordReadError<Sink.Failure>) {
         selectOnly = !sink.needsEveryMatch
         countOnly = sink.countsMatchesOnly
@@ -211,7 +233,9 @@ public struct RecordReader {
     /// one possibly without its delimiter at the end of the input) starting at input
     /// offset `base`: one chunk of the CLI's `--threads`, searched exactly as
     /// ``read(fd:into:prefix:base:)`` searches the same records. `chunk` must hold no
-    /// record longer than ``maxRecordBytes``.
+    /// record longer than ``maxRecordBytes``. A chunk's sink keeps its
+    /// ``RecordSink/flow`` at ``RecordFlow/more``: sinks that stop early run whole
+    /// inputs (``SinkParallelism/inputs``), never chunks.
     public mutating func read<Sink: RecordSink>(
         chunk: UnsafeBufferPointer<UInt8>, base: Int, into sink: inout Sink
     ) throws(Sink.Failure) {

@@ -5,8 +5,10 @@ import AutomatonCore
 
 /// Receives the records of one input, in order, with their matches.
 ///
-/// Every method may fail with the sink's own ``Failure`` (the CLI's output errors);
-/// the reader stops and reports it as ``RecordReadError/sink(_:)``.
+/// Every method may fail with the sink's own ``Failure`` — real errors only (the
+/// CLI's output errors); the reader stops and reports it as ``RecordReadError/sink(_:)``.
+/// A sink that has what it needs (grep's `-l`, `-m`, `-q`) says so by its ``flow``,
+/// which the reader reads after each call that hands it records.
 public protocol RecordSink {
     /// What the sink's methods throw (`Never` when they cannot fail).
     associatedtype Failure: Error
@@ -107,6 +109,30 @@ public protocol RecordSink {
     /// pipe that has less is not waited for — before any record: the bytes binary
     /// detection decides on, read once, by the reader. `.skip` ends the input here.
     mutating func inputHead(_ head: UnsafeBufferPointer<UInt8>) -> InputStart
+
+    /// Whether the sink wants more records, read after each call that hands it some
+    /// (``record(content:terminator:offset:matches:truncated:)``, ``tail(_:end:)``,
+    /// ``cleanRun(_:records:)``, ``addRecords(_:matched:bytes:)``,
+    /// ``judgeBlock(_:delimiter:)``): anything but ``RecordFlow/more`` ends the read
+    /// there, as the end of the input would, with nothing thrown. A sink that ends on a
+    /// truncated record keeps saying `.more` until its last ``tail(_:end:)``. Default
+    /// `.more`.
+    var flow: RecordFlow { get }
+}
+
+/// What a sink wants after the records it was handed (``RecordSink/flow``).
+///
+/// Why a value and not a thrown error: stopping early is the normal end of `-l`, `-m`
+/// and `-q`, not a failure; a value keeps the sinks' `throws` for real errors (I/O, the
+/// output gone) and lets the reader stop with its state intact.
+public enum RecordFlow: Sendable, Hashable {
+    /// Go on.
+    case more
+    /// This input has given the sink all it needs (`-l`, `-L`, `-m`, a binary input's
+    /// first match): the run goes on with the next input.
+    case endInput
+    /// The whole run has (`-q` after its first selected record): no more inputs are read.
+    case endRun
 }
 
 extension RecordSink {
@@ -125,6 +151,7 @@ extension RecordSink {
     public mutating func judgeBlock(_ block: UnsafeBufferPointer<UInt8>, delimiter: UInt8) throws(Failure) -> Bool { false }
     public var looksAtHead: Bool { false }
     public mutating func inputHead(_ head: UnsafeBufferPointer<UInt8>) -> InputStart { .read }
+    public var flow: RecordFlow { .more }
 }
 
 /// Why reading an input stopped early.

@@ -57,17 +57,48 @@ struct DirectoryWalk {
         self.followLinks = followLinks
     }
 
-    /// The regular files under `folder` (whose `stat` is `info`), each once.
+    /// What a walk finds, in walk order.
+    enum Found {
+        /// A regular file to read.
+        case file(String)
+        /// A folder that could not be opened, with the errno.
+        case unreadable(String, Int32)
+    }
+
+    /// The regular files under `folder` (whose `stat` is `info`), each once; the first
+    /// folder that cannot be read is the error.
     mutating func files(under folder: String, info: stat) throws -> [String] {
+        var result: [String] = []
+        var failure: CommandFailure?
+        walk(under: folder, info: info) { found in
+            switch found {
+            case .file(let path):
+                result.append(path)
+                return true
+            case .unreadable(let path, let code):
+                failure = CommandFailure("\(path): \(errnoDescription(code))")
+                return false
+            }
+        }
+        if let failure { throw failure }
+        return result
+    }
+
+    /// Hands `found` what is under `folder` (whose `stat` is `info`), in walk order:
+    /// each regular file once, and each folder that cannot be read (GNU grep says so
+    /// in its place and goes on). Returns `false` as soon as `found` does: the walk
+    /// stops there.
+    @discardableResult
+    mutating func walk(under folder: String, info: stat, _ found: (Found) -> Bool) -> Bool {
         let identity = Identity(info)
         if ancestors.contains(identity) {
             printError("warning: \(folder): recursive directory loop")
-            return []
+            return true
         }
-        guard seenFolders.insert(identity).inserted else { return [] }
+        guard seenFolders.insert(identity).inserted else { return true }
         ancestors.insert(identity)
         defer { ancestors.remove(identity) }
-        guard let dir = PathBytes.withCString(folder, { opendir($0) }) else { throw CommandFailure("\(folder): \(errnoDescription(errno))") }
+        guard let dir = PathBytes.withCString(folder, { opendir($0) }) else { return found(.unreadable(folder, errno)) }
         var entries: [(name: String, type: UInt8)] = []
         while let entry = readdir(dir) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
@@ -77,14 +108,13 @@ struct DirectoryWalk {
             if includeHidden || !name.hasPrefix(".") { entries.append((name, entry.pointee.d_type)) }
         }
         closedir(dir)
-        var result: [String] = []
         for (name, type) in sorted ? entries.sorted(by: { $0.name < $1.name }) : entries {
             let path = folder.hasSuffix("/") ? folder + name : folder + "/" + name
             if !followLinks, type == UInt8(DT_REG) {
                 // grep -r: a regular file named by its folder needs no stat (GNU grep's
                 // fts reads d_type too), and reaches the list once per name, as in grep.
                 if names.skipsFile(name, commandLine: false) { continue }
-                result.append(path)
+                if !found(.file(path)) { return false }
                 continue
             }
             if !followLinks, type != UInt8(DT_DIR), type != UInt8(DT_UNKNOWN) { continue }
@@ -93,13 +123,13 @@ struct DirectoryWalk {
             switch child.st_mode & S_IFMT {
             case S_IFDIR:
                 if names.skipsFolder(name, commandLine: false) { continue }
-                result.append(contentsOf: try files(under: path, info: child))
+                if !walk(under: path, info: child, found) { return false }
             case S_IFREG:
                 if names.skipsFile(name, commandLine: false) { continue }
-                if seenFiles.insert(Identity(child)).inserted { result.append(path) }
+                if seenFiles.insert(Identity(child)).inserted, !found(.file(path)) { return false }
             default: continue
             }
         }
-        return result
+        return true
     }
 }

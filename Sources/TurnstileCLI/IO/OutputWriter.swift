@@ -6,12 +6,6 @@ enum OutputError: Error {
     case brokenPipe
     /// Any other write error, with its errno.
     case failed(Int32)
-    /// Not an error: the sink has all it needs from this input (`match -l`, `-L`,
-    /// `-m`); the command goes on with the next input.
-    case inputDone
-    /// Not an error: the sink has all it needs from the whole run (`-q` after the
-    /// first selected record); the command stops reading and flushes.
-    case allDone
 }
 
 /// Buffered writes to a file descriptor through one reused 64 KiB buffer.

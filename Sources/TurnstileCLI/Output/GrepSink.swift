@@ -12,9 +12,10 @@ import Turnstile
 /// leftmost-first matches (Perl's order) where grep reports POSIX leftmost-longest ones,
 /// which differ only for alternatives that can match at the same place.
 ///
-/// The sink stops an input early by throwing ``OutputError/inputDone`` (`-l`, `-L`,
-/// `-m`) and the whole run with ``OutputError/allDone`` (`-q`); the command catches
-/// both. Context and `-m` keep state from record to record, so they run on one thread.
+/// The sink ends an input early by its ``flow`` (``RecordFlow/endInput`` for `-l`,
+/// `-L`, `-m` and a binary input's first match) and the whole run (``RecordFlow/endRun``
+/// for `-q`); it throws only when the output fails. Context and `-m` keep state from
+/// record to record, so they run on one thread.
 struct GrepSink: ChunkSink {
     typealias Failure = OutputError
 
@@ -119,6 +120,9 @@ struct GrepSink: ChunkSink {
     private var ringTakesTail = false
     /// `-m` was reached on a truncated record: the input ends after its tail.
     private var inputDoneAfterTail = false
+    /// Whether the reader goes on (``RecordSink/flow``): set when `-l`, `-L`, `-m`, a
+    /// binary input or `-q` has what it needs; back to `.more` at each input.
+    private(set) var flow = RecordFlow.more
     /// The input offset after the last record seen (where a clean run starts).
     private var nextOffset = 0
     private var scratch: [UInt8] = []
@@ -210,6 +214,7 @@ struct GrepSink: ChunkSink {
         printTail = false
         ringTakesTail = false
         inputDoneAfterTail = false
+        flow = .more
         binaryInput = false
     }
 
@@ -220,11 +225,6 @@ struct GrepSink: ChunkSink {
     /// run on one thread).
     var needsRecordNumbers: Bool { settings.lineNumber }
 
-    /// `-l`, `-L` and `-m` end an input early; the next one is read.
-    static func endsInputOnly(_ failure: OutputError) -> Bool {
-        if case .inputDone = failure { return true }
-        return false
-    }
     mutating func takeTally() -> RecordTally {
         defer { selectedSinceTake = 0; matchesSinceTake = 0; binaryMatched = false }
         var tally = RecordTally(matches: matchesSinceTake, selected: selectedSinceTake)
@@ -287,13 +287,13 @@ struct GrepSink: ChunkSink {
                 // grep's trailing context stops at a line left out, which may still be
                 // context before the next selected line.
                 afterLeft = 0
-                if maxReached { throw .inputDone }
+                if maxReached { flow = .endInput; return }
                 break
             }
             afterLeft -= 1
             index += 1
             at = next
-            if maxReached && afterLeft <= 0 { throw .inputDone }
+            if maxReached && afterLeft <= 0 { flow = .endInput; return }
         }
         guard settings.before > 0, at < bytes.count else { return }
         // The last `before` records of the rest, found from the end.
@@ -395,20 +395,24 @@ struct GrepSink: ChunkSink {
         matchesSinceTake += settings.invert ? 1 : matches.count
         switch settings.mode {
         case .quiet:
-            throw .allDone
+            flow = .endRun
+            return
         case .filesWithMatches:
             try output.write(PathBytes.bytes(settings.colored(listName, settings.colors.fileName)))
             try output.write(byte: settings.nullAfterName ? 0 : 0x0A)
-            throw .inputDone
+            flow = .endInput
+            return
         case .filesWithoutMatch:
-            throw .inputDone
+            flow = .endInput
+            return
         case .count:
             break
         case .records:
             if binaryInput {
                 // Said once the input's output is written (the run's inputEnded event).
                 binaryMatched = true
-                throw .inputDone
+                flow = .endInput
+                return
             }
             // grep decides on `--` once, where the group starts (its first context
             // record, printed or left out for an encoding error).
@@ -464,7 +468,7 @@ struct GrepSink: ChunkSink {
         }
         if let limit = settings.maxCount, selectedInInput >= limit {
             maxReached = true
-            if settings.mode != .records || afterLeft <= 0 { try endInput(after: truncated) }
+            if settings.mode != .records || afterLeft <= 0 { endInput(after: truncated) }
         }
     }
 
@@ -481,14 +485,14 @@ struct GrepSink: ChunkSink {
         }
         if end != nil, inputDoneAfterTail {
             inputDoneAfterTail = false
-            throw .inputDone
+            flow = .endInput
         }
     }
 
     /// Ends the input (`-m` reached), after the tail of a truncated record: a line is
     /// printed whole, and the input is left after it.
-    private mutating func endInput(after truncated: Bool) throws(OutputError) {
-        if truncated { inputDoneAfterTail = true } else { throw .inputDone }
+    private mutating func endInput(after truncated: Bool) {
+        if truncated { inputDoneAfterTail = true } else { flow = .endInput }
     }
 
     /// Whether `bytes`, about to be printed, are left out for an encoding error (a UTF-8
