@@ -391,7 +391,7 @@ _turnstile_train() {
         '*--exclude[Words never to keep, one per line (repeatable; e.g. offensive words).]:file:'
         '--phrase-prior[Extra spam pseudo-records for each curated phrase.]:b:'
         '--prior[Start every weight from this list'\''s evidence\: '\''builtin'\'' (the built-in mail list, the default for mail; the file then ends with its present-day rules) or '\''none'\''.]:builtin|none:'
-        '--prior-strength[How many messages the prior is worth (default 3).]:k:'
+        '--prior-strength[How many messages the prior is worth before any is learned (default 30; it fades as the smaller class grows).]:k:'
         '--min-deviation[Keep only tokens whose spam probability lies at least d from 0.5 (0...0.5; default 0).]:d:'
         '--title[The title on the file'\''s second line.]:text:'
         '--folds[Also cross-validate with this many folds (2 or more).]:k:'

@@ -147,7 +147,7 @@ struct TrainCommand: ParsableCommand {
     var prior: String?
 
     @Option(name: .customLong("prior-strength"),
-            help: ArgumentHelp("How many messages the prior is worth (default 3).", valueName: "k"))
+            help: ArgumentHelp("How many messages the prior is worth before any is learned (default 30; it fades as the smaller class grows).", valueName: "k"))
     var priorStrength: Double?
 
     @Option(name: .customLong("min-deviation"),

@@ -44,19 +44,20 @@ struct LearnThresholdTests {
         #expect(before.count == 62 && after.count == 62)
         #expect(before.allSatisfy { $0.threshold == builtIn } && after.allSatisfy { $0.threshold == builtIn })
         #expect(before.map(\.score) != after.map(\.score), "learning changed the counts")
-        // Learning more spam makes no ham spam. (It may move a learned spam message across
-        // the threshold either way: a normalized share s/S falls as S grows, and since
-        // issue 52 a share measured on more messages is trusted more. Measured: 14 of the
-        // 17 caught after 8 were learned, 12 after all 17; the floor is the other test's.)
+        // Learning more spam makes no ham spam, and never catches less than the built-in
+        // list. (17 + 45 lessons hardly move the built-in prior, issue 52: 13 of the 17
+        // caught, as by the built-in list; 12 with the prior of round 2.)
         for (b, a) in zip(before, after) where !b.spam { #expect(!a.spam || b.record > 45, "ham message \(a.record) became spam") }
-        #expect(after.filter(\.spam).count >= 12, "\(after.filter(\.spam).count) of 17 spam caught")
+        let builtInCaught = plain.filter(\.spam).count
+        #expect(builtInCaught >= 13, "the built-in list catches \(builtInCaught) of 17")
+        #expect(after.filter(\.spam).count >= builtInCaught, "\(after.filter(\.spam).count) of 17 spam caught")
         let list = try CLI.run(["learn", "--db", db, "--list"])
         #expect(list.out.hasPrefix(String(format: "# threshold: %.5f\n", builtIn)), "\(list.out.prefix(200))")
         let given = try Self.judged(["--format", "mbox", "--db", db, "--threshold", "3", Self.ham])
         #expect(given.allSatisfy { $0.threshold == 3 })
     }
 
-    @Test("a learned class is kept: the learned ham stays clean and most learned spam is caught")
+    @Test("a learned class is kept: the learned ham stays clean and the learned spam is caught at least as by the built-in list")
     func learnedMessagesJudgedAsTheirClass() throws {
         let dir = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -67,7 +68,9 @@ struct LearnThresholdTests {
         let spam = try Self.judged(["--format", "mbox", "--db", db, Self.spam])
         #expect(ham.count == 45 && ham.allSatisfy { !$0.spam }, "\(ham.filter(\.spam))")
         let caught = spam.filter(\.spam).count
-        #expect(caught >= 12, "learned spam caught: \(caught) of 17")
+        let builtInCaught = try Self.judged(["--format", "mbox", Self.spam]).filter(\.spam).count
+        #expect(builtInCaught >= 13, "the built-in list catches \(builtInCaught) of 17")
+        #expect(caught >= builtInCaught, "learned spam caught: \(caught) of 17, the built-in list \(builtInCaught)")
     }
 
     @Test("filter --db and serve --db on a missing database: one sentence, exit 75, nothing created")

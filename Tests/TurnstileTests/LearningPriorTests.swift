@@ -18,9 +18,10 @@ struct LearningPriorTests {
 
     @Test("learned evidence moves the weight, by the formula, and more lessons move it further")
     func learnedMoves() {
-        // f0 = 1 / (1 + e^-1.4); p(w) = 0 (ham only); m = 100, n = 30 · 100 / 200 = 15.
+        // f0 = 1 / (1 + e^-1.4); p(w) = 0 (ham only); m = 100, n = 30 · 100 / (100 + 300)
+        // = 7.5 (a token the prior has); the prior's 3 messages fade to 3 · 100 / 200 = 1.5.
         let f0 = 1 / (1 + exp(-1.4))
-        let f = (3 * f0 + 15 * 0) / (3 + 15)
+        let f = (1.5 * f0 + 7.5 * 0) / (1.5 + 7.5)
         let expected = log(f / (1 - f))
         let w = prior.weight(of: token, spam: 0, ham: 30, spamRecords: 100, hamRecords: 100)
         #expect(abs(w - expected) < 1e-12, "\(w) against \(expected)")
@@ -35,24 +36,45 @@ struct LearningPriorTests {
     @Test("a share measured on few messages counts little: 3 + 3 lessons hardly move a token")
     func fewLessonsCountLittle() {
         let w = prior.weight(of: token, spam: 0, ham: 3, spamRecords: 3, hamRecords: 3)
-        // n = 3 · 3 / 103: the prior's 3 messages dominate.
+        // n = 3 · 3 / 303: the prior's 3 · 100 / 103 messages dominate.
         #expect(w > 1.2 && w < 1.4, "\(w)")
+    }
+
+    @Test("a word the prior lacks (most are neutral there) is no evidence after 30 + 30 lessons, and is after 1,000 + 1,000")
+    func unknownWordsNeedMoreLessons() {
+        let builtin = LearningPrior(rules: [Rule("invoice", weight: 1.4)], strength: LearningPrior.defaultStrength)
+        let and = Array("and".utf8)
+        // In every one of 30 ham and 3 of 30 spam: n = 33 · 30 / 1,030, k' = 30 · 100 / 130.
+        let n = 33.0 * 30 / 1030, k = 30.0 * 100 / 130, pw = 0.1 / 1.1
+        let f = (k * 0.5 + n * pw) / (k + n)
+        let few = builtin.weight(of: and, spam: 3, ham: 30, spamRecords: 30, hamRecords: 30)
+        #expect(abs(few - log(f / (1 - f))) < 1e-12, "\(few)")
+        #expect(abs(ScoreModel.probability(weight: few) - 0.5) < ScoreModel.minimumDeviation, "no clue: \(few)")
+        // The same shares in 1,000 + 1,000 lessons are the user's evidence.
+        let many = builtin.weight(of: and, spam: 100, ham: 1000, spamRecords: 1000, hamRecords: 1000)
+        #expect(ScoreModel.probability(weight: many) < 0.2, "\(many)")
+        // A token the prior has moves sooner than one it lacks, on the same counts.
+        let known = builtin.weight(of: token, spam: 0, ham: 30, spamRecords: 300, hamRecords: 300)
+        let unknown = builtin.weight(of: Array("zzz".utf8), spam: 0, ham: 30, spamRecords: 300, hamRecords: 300)
+        #expect(1.4 - known > 0 - unknown, "known \(known), unknown \(unknown)")
     }
 
     @Test("training from counts with a prior keeps the prior's tokens no message contains, and moves the others")
     func trainFromCounts() throws {
         var trainer = SpamTrainer.learnedMailSettings
         trainer.prior = prior
-        let counts: [(token: [UInt8], spam: Int, ham: Int)] = [(Array("lunch".utf8), 0, 40), (Array("hello".utf8), 1, 0)]
-        let list = try trainer.train(counts: counts, spamRecords: 40, hamRecords: 40)
+        let counts: [(token: [UInt8], spam: Int, ham: Int)] = [(Array("lunch".utf8), 0, 400), (Array("hello".utf8), 1, 0),
+                                                               (Array("example".utf8), 400, 0)]
+        let list = try trainer.train(counts: counts, spamRecords: 400, hamRecords: 400)
         let weights = Dictionary(uniqueKeysWithValues: list.words.map { (String(decoding: $0.pattern, as: UTF8.self), $0.weight) })
         #expect(weights["invoice"] == 1.4, "the prior's token, in no learned message")
         #expect((weights["lunch"] ?? 0) < -1, "a word of every learned ham: \(weights["lunch"] ?? 0)")
         #expect(weights["hello"] == nil, "below the minimum count and not in the prior")
+        #expect(weights["example"] == nil, "RFC 2606's placeholder is never learned")
         #expect(list.threshold.threshold == ScoreModel.spamCutoff)
         // Without a prior the prior's token is not there.
         trainer.prior = nil
-        let plain = try trainer.train(counts: counts, spamRecords: 40, hamRecords: 40)
+        let plain = try trainer.train(counts: counts, spamRecords: 400, hamRecords: 400)
         #expect(!plain.words.contains { $0.pattern == Array("invoice".utf8) })
     }
 

@@ -460,7 +460,7 @@ public struct TrainedList: Sendable, Hashable {
         out += "# weight = ln((s + a*p) / (h + a*(1-p))) - ln(p / (1-p)): s, h = spam, ham records containing the word,\n"
         out += "# p = share of spam, a = smoothing. Matched as whole words, ASCII case-insensitive.\n"
         if let prior = trainer.prior {
-            out += "# Each weight starts from the built-in mail list's (a prior worth \(Self.plain(prior.strength)) messages) and moves with the records.\n"
+            out += "# Each weight starts from the built-in mail list's (a prior worth \(Self.plain(prior.strength)) messages, fading as the records grow) and moves with the records.\n"
         }
         if model == .chiSquare {
             out += "# Model: chi-square combining (Robinson/Fisher, as bogofilter and SpamBayes): each weight is the logit of the word's\n"
