@@ -99,15 +99,7 @@ struct RecordFlowTests {
 
     /// A file of `count` lines "line NNNN" (10 bytes each with the newline).
     static func lines(_ count: Int) throws -> String {
-        let text = (0..<count).map { "line \($0 + 1000)\n" }.joined()
-        var template = Array("/tmp/turnstile-flow-XXXXXX".utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        #expect(fd >= 0)
-        defer { close(fd) }
-        let bytes = Array(text.utf8)
-        let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-        #expect(written == bytes.count)
-        return String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        try RecordPipelineTests.temporaryFile(Array((0..<count).map { "line \($0 + 1000)\n" }.joined().utf8))
     }
 
     private static func run(_ inputs: [RecordInput], plan: RunThreads, mapped: Bool, limit: Int,
