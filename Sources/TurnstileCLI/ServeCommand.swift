@@ -302,14 +302,14 @@ struct ServeCommand: ParsableCommand {
             do {
                 store.replace(try makeJudge())
                 userStores?.reload()
-                log.write("turnstile serve: rules reloaded")
+                log.write("turnstile serve: rules reloaded", dropWhenFull: false)
             } catch {
-                log.write("turnstile serve: rules not reloaded, the old ones stay: \((error as? CommandFailure)?.message ?? String(describing: error))")
+                log.write("turnstile serve: rules not reloaded, the old ones stay: \((error as? CommandFailure)?.message ?? String(describing: error))", dropWhenFull: false)
             }
         }
         // Said once TERM, INT and HUP are handled and the socket listens: a client (or
         // test, or systemd with Type=notify) that waits for it may connect or signal at once.
-        log.write("turnstile serve: ready, listening on \(server.address)")
+        log.write("turnstile serve: ready, listening on \(server.address)", dropWhenFull: false)
         SystemdNotify.send("READY=1\nSTATUS=listening on \(server.address)")
         server.waitUntilClosed()
         lifecycle.waitUntilStopped()
@@ -396,7 +396,7 @@ final class ServeLifecycle: Sendable {
         }
         guard let server, !again else {
             // Nothing runs yet, or a second signal during the drain: nothing to wait for.
-            log.write(again ? "turnstile serve: stopped at once (second signal)" : "turnstile serve: stopped before serving")
+            log.write(again ? "turnstile serve: stopped at once (second signal)" : "turnstile serve: stopped before serving", dropWhenFull: false)
             _ = log.flush(within: .milliseconds(500))
             terminate(0)
         }
@@ -407,9 +407,9 @@ final class ServeLifecycle: Sendable {
         let log = self.log
         stopping.async {
             SystemdNotify.send("STOPPING=1")
-            log.write("turnstile serve: stopping; finishing the requests under way (at most \(grace))")
+            log.write("turnstile serve: stopping; finishing the requests under way (at most \(grace))", dropWhenFull: false)
             let cut = server.stop(grace: grace)
-            if cut > 0 { log.write("turnstile serve: closed \(cut) connection\(cut == 1 ? "" : "s") still open after the drain") }
+            if cut > 0 { log.write("turnstile serve: closed \(cut) connection\(cut == 1 ? "" : "s") still open after the drain", dropWhenFull: false) }
         }
     }
 

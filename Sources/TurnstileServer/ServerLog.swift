@@ -8,13 +8,17 @@ import Synchronization
 // over; one writer thread writes, and may block in write(2) as long as the reader
 // stalls. At most `capacity` lines wait for it; a line beyond that is dropped and
 // counted, and the count is written once the reader catches up
-// ("turnstile serve: 412 log lines dropped …").
+// ("turnstile serve: 412 log lines dropped …") — before the next line, and at the latest
+// by `flush`, so a count is never lost at exit. The server's own notices (ready,
+// stopping, reloaded) are never dropped: they are few, and an administrator reading a
+// stalled journal needs exactly those.
 
 /// A log that cannot stall the threads writing to it.
 ///
 /// ```swift
 /// let log = ServerLog()                 // standard error, 1,024 lines queued at most
-/// log.write("turnstile serve: ready")   // returns at once, whatever the reader does
+/// log.write("turnstile serve: CHECK …") // returns at once, whatever the reader does
+/// log.write("turnstile serve: ready", dropWhenFull: false)   // a notice: always queued
 /// _ = log.flush(within: .seconds(1))    // before the process exits
 /// ```
 ///
@@ -35,22 +39,27 @@ public final class ServerLog: Sendable {
         self.capacity = max(1, capacity)
     }
 
-    /// Queues `line` (a newline is added), or drops it when `capacity` lines wait.
-    public func write(_ line: String) {
-        guard waiting.add(1, ordering: .acquiringAndReleasing).newValue <= capacity else {
+    /// Queues `line` (a newline is added), or drops it when `capacity` lines wait and
+    /// `dropWhenFull` (a request's line); a notice (`dropWhenFull: false`) always waits.
+    public func write(_ line: String, dropWhenFull: Bool = true) {
+        guard waiting.add(1, ordering: .acquiringAndReleasing).newValue <= capacity || !dropWhenFull else {
             waiting.subtract(1, ordering: .acquiringAndReleasing)
             droppedSinceWritten.add(1, ordering: .relaxed)
             droppedTotal.add(1, ordering: .relaxed)
             return
         }
         writer.async { [self] in
-            let lost = droppedSinceWritten.exchange(0, ordering: .relaxed)
-            if lost > 0 {
-                writeWhole(fd, Array("turnstile serve: \(lost) log line\(lost == 1 ? "" : "s") dropped (standard error was not read fast enough)\n".utf8))
-            }
+            writeDroppedCount()
             writeWhole(fd, Array((line + "\n").utf8))
             waiting.subtract(1, ordering: .acquiringAndReleasing)
         }
+    }
+
+    /// On the writer thread: the lines dropped since the last line written, if any.
+    private func writeDroppedCount() {
+        let lost = droppedSinceWritten.exchange(0, ordering: .relaxed)
+        guard lost > 0 else { return }
+        writeWhole(fd, Array("turnstile serve: \(lost) log line\(lost == 1 ? "" : "s") dropped (standard error was not read fast enough)\n".utf8))
     }
 
     /// Lines dropped since the log was made.
@@ -60,7 +69,10 @@ public final class ServerLog: Sendable {
     /// A stalled reader costs the caller `timeout`, never more.
     public func flush(within timeout: Duration) -> Bool {
         let done = DispatchSemaphore(value: 0)
-        writer.async { done.signal() }
+        writer.async { [self] in
+            writeDroppedCount()
+            done.signal()
+        }
         let nanoseconds = max(0, timeout / .nanoseconds(1))
         return done.wait(timeout: .now() + .nanoseconds(Int(min(nanoseconds, 3_600e9)))) == .success
     }
