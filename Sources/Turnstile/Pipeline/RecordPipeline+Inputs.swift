@@ -50,6 +50,10 @@ final class InputsRecordRun<Sink: ChunkSink>: @unchecked Sendable {
     /// The ordered hand-off (OrderedTurns.swift): inputs written in input order.
     private let turns: OrderedTurns<SearchedInputOutput>
     private var outcome = RecordRunOutcome<Failure>()
+    /// `outcome.failure != nil`, kept apart: this code runs unspecialized for another
+    /// module's sinks, where each test of the generic optional looked up its metadata
+    /// (two per input of a `grep -r`).
+    private var failed = false
 
     init(pipeline: RecordPipeline, workers: Int, feed: RecordInputFeed, named: Bool,
          open: @escaping @Sendable (RecordInput) -> Result<Int32, RecordInputError>,
@@ -120,7 +124,7 @@ final class InputsRecordRun<Sink: ChunkSink>: @unchecked Sendable {
             searched.output.removeAll()
             spare.withLock { if $0.count < window { $0.append(searched.output) } }
         }
-        guard outcome.failure == nil, !outcome.endedBySink else { return }
+        guard !failed, !outcome.endedBySink else { return }
         let result = searched.result
         let name = searched.name
         outcome.tally += result.tally
@@ -135,17 +139,18 @@ final class InputsRecordRun<Sink: ChunkSink>: @unchecked Sendable {
             outcome.endedBySink = true
             stopped.store(true, ordering: .relaxed)
         }
-        if result.ended, outcome.failure == nil { emit(.inputEnded(name: name, tally: result.tally)) }
+        if result.ended, !failed { emit(.inputEnded(name: name, tally: result.tally)) }
     }
 
     private func emit(_ event: RecordRunEvent) {
-        guard outcome.failure == nil else { return }
+        guard !failed else { return }
         do throws(Failure) { try events(event) } catch { fail(error) }
     }
 
     /// Stops the run: the first failure is the outcome's.
     private func fail(_ failure: Failure) {
-        if outcome.failure == nil { outcome.failure = failure }
+        if !failed { outcome.failure = failure }
+        failed = true
         stopped.store(true, ordering: .relaxed)
     }
 }

@@ -109,7 +109,7 @@ struct DirectoryWalk {
         }
         closedir(dir)
         for (name, type) in sorted ? entries.sorted(by: { $0.name < $1.name }) : entries {
-            let path = folder.hasSuffix("/") ? folder + name : folder + "/" + name
+            let path = PathBytes.joined(folder, name)
             if !followLinks, type == UInt8(DT_REG) {
                 // grep -r: a regular file named by its folder needs no stat (GNU grep's
                 // fts reads d_type too), and reaches the list once per name, as in grep.

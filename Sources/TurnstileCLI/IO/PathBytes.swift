@@ -20,7 +20,10 @@ enum PathBytes {
     /// The bytes `raw` as a string: valid UTF-8 as itself, any other byte as its
     /// stand-in scalar.
     static func string<Bytes: Collection<UInt8>>(_ raw: Bytes) -> String where Bytes.Index == Int {
-        // Nearly every name is valid UTF-8: one validating copy, no scalar by scalar.
+        // Nearly every name is ASCII: decoding it is a copy (the generic validating
+        // initializer below took ~1,000 instructions a name of a `grep -r`).
+        if raw.allSatisfy({ $0 < 0x80 }) { return String(decoding: raw, as: UTF8.self) }
+        // Nearly every other name is valid UTF-8: one validating copy, no scalar by scalar.
         if let valid = String(validating: raw, as: UTF8.self) { return valid }
         var scalars = String.UnicodeScalarView()
         var i = raw.startIndex
@@ -36,6 +39,21 @@ enum PathBytes {
             i += length
         }
         return String(scalars)
+    }
+
+    /// `folder/name` (one slash, none added after a trailing one), in one allocation:
+    /// `folder + "/" + name` made two strings a path, ~600 instructions each, and a
+    /// `grep -r` makes one a directory entry.
+    static func joined(_ folder: String, _ name: String) -> String {
+        var folder = folder, name = name
+        let slash = folder.utf8.last == UInt8(ascii: "/") ? 0 : 1
+        let folderCount = folder.utf8.count, nameCount = name.utf8.count
+        return String(unsafeUninitializedCapacity: folderCount + slash + nameCount) { buffer in
+            folder.withUTF8 { bytes in _ = UnsafeMutableBufferPointer(rebasing: buffer[..<folderCount]).initialize(from: bytes) }
+            if slash == 1 { buffer[folderCount] = UInt8(ascii: "/") }
+            name.withUTF8 { bytes in _ = UnsafeMutableBufferPointer(rebasing: buffer[(folderCount + slash)...]).initialize(from: bytes) }
+            return folderCount + slash + nameCount
+        }
     }
 
     /// The bytes a string from ``string(_:)`` stands for.
