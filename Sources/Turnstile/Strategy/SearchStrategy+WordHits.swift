@@ -20,6 +20,7 @@
 // PERF: Benchmarks/scripts/literal_throughput.py 'filter'.
 
 import AutomatonCore
+import CLiteralSIMD
 import LiteralAutomata
 
 /// What ``WholeWordSet/forEachHit(in:into:)`` hands each hit to.
@@ -216,18 +217,19 @@ struct WholeWordSet: Sendable {
                         i = (i &+ 1) & mask
                     }
                 }
-                // The boundaries between runs of word bytes and other bytes, 8 bytes at
-                // a time (``wordByteMask(_:)``): one step per boundary, not a branch per
-                // byte. Boundaries alternate: a run starts, then ends.
+                // The boundaries between runs of word bytes and other bytes, 64 bytes at
+                // a time (`tl_word_byte_bits64`, a bit per byte): one step per boundary,
+                // not a branch per byte. Boundaries alternate: a run starts, then ends.
+                // PERF: 64 bytes by SSE2 instead of 8 by SWAR (see the commit).
                 var inWord = false
                 var start = 0
                 var i = 0
                 let base = h.baseAddress!
-                while i &+ 8 <= count {
-                    let w = Self.wordByteMask(UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
-                    var t = w ^ (w &<< 8 | (inWord ? 0x80 : 0))
+                while i &+ 64 <= count {
+                    let w = tl_word_byte_bits64(base + i)
+                    var t = w ^ (w &<< 1 | (inWord ? 1 : 0))
                     while t != 0 {
-                        let at = i &+ t.trailingZeroBitCount &>> 3
+                        let at = i &+ t.trailingZeroBitCount
                         if inWord {
                             if !run(start, at) { return }
                         } else {
@@ -236,7 +238,7 @@ struct WholeWordSet: Sendable {
                         inWord.toggle()
                         t &= t &- 1
                     }
-                    i &+= 8
+                    i &+= 64
                 }
                 while i < count {
                     let isWord = isWordByte[Int(h[i])]
@@ -317,22 +319,6 @@ struct WholeWordSet: Sendable {
             }
             i = (i &+ 1) & (slots.count &- 1)
         }
-    }
-
-    /// 0x80 in each byte of `v` that is an ASCII word byte (`[0-9A-Za-z_]`), 0
-    /// elsewhere: SWAR range checks on the low 7 bits (no carry crosses a byte), bytes
-    /// from 0x80 up excluded.
-    @inline(__always)
-    static func wordByteMask(_ v: UInt64) -> UInt64 {
-        let high: UInt64 = 0x8080_8080_8080_8080, ones: UInt64 = 0x0101_0101_0101_0101
-        let low = v & 0x7F7F_7F7F_7F7F_7F7F
-        /// 0x80 where the byte of `x` (below 0x80) is at least `bound`.
-        @inline(__always) func atLeast(_ x: UInt64, _ bound: UInt64) -> UInt64 { (x &+ ones &* (0x80 &- bound)) & high }
-        let digits = atLeast(low, 0x30) & ~atLeast(low, 0x3A)
-        let folded = low | 0x2020_2020_2020_2020
-        let letters = atLeast(folded, 0x61) & ~atLeast(folded, 0x7B)
-        let notUnderscore = ((low ^ 0x5F5F_5F5F_5F5F_5F5F) &+ 0x7F7F_7F7F_7F7F_7F7F) & high
-        return (digits | letters | (notUnderscore ^ high)) & ~v & high
     }
 
     /// `isASCIIWordByte` as a table.
