@@ -94,7 +94,7 @@ let package = Package(
         .target(name: "CMappedInput"),
         .target(
             name: "Turnstile",
-            dependencies: ["AutomatonCore", "LiteralAutomata", "RegexAutomata", "CMappedInput"],
+            dependencies: ["AutomatonCore", "LiteralAutomata", "RegexAutomata", "CMappedInput", "CLiteralSIMD"],
             swiftSettings: strict
         ),
         .target(name: "TurnstileFoundation", dependencies: ["AutomatonCore", "RegexAutomata", "Turnstile"],

@@ -240,7 +240,7 @@ struct MailFilterSink: ChunkSink {
             printed = false
             scratch.removeAll(keepingCapacity: true)
             rendering.appendExplanation(record: recordNumber, file: showName ? inputName : nil, isSpam: isSpam,
-                                        score: judge.score, hits: judge.hits, to: &scratch)
+                                        isUnsure: judge.isUnsure, score: judge.score, hits: judge.hits, to: &scratch)
             if let m = judge.senderMatch {
                 // Which line of which list decided, after the rules that were outweighed.
                 scratch.append(contentsOf: "  \(m.decision == .allow ? "allowed" : "denied") by \(m.source):\(m.entry.line)  \(m.entry.text)  \(m.field): \(m.address)\n".utf8)

@@ -297,8 +297,8 @@ struct FilterSink: ChunkSink {
         case .explain:
             printed = false
             scratch.removeAll(keepingCapacity: true)
-            rendering.appendExplanation(record: recordNumber, file: fileName, isSpam: isSpam, score: judge.score,
-                                        hits: judge.hits, to: &scratch)
+            rendering.appendExplanation(record: recordNumber, file: fileName, isSpam: isSpam,
+                                        isUnsure: judge.isUnsure, score: judge.score, hits: judge.hits, to: &scratch)
             try output.write(scratch)
         }
         if printed { printedSinceTake += 1 }

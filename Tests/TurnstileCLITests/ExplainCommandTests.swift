@@ -52,14 +52,18 @@ struct ExplainCommandTests {
                 file = String(header[..<r.lowerBound])
                 header = header[header.index(r.lowerBound, offsetBy: 2)...]
             }
-            // "record N: spam|clean, score S, threshold T"
+            // "record N: spam|clean, score S, threshold T" or
+            // "record N: unsure, score S, threshold T, unsure from C"
             let parts = header.split(separator: " ")
-            try #require(parts.count == 7 && parts[0] == "record" && parts[3] == "score" && parts[5] == "threshold",
-                         "header line: \(line)")
+            let unsure = parts.count == 10 && parts[2] == "unsure," && parts[6].hasSuffix(",")
+                && parts[7] == "unsure" && parts[8] == "from"
+            try #require((parts.count == 7 || unsure) && parts[0] == "record" && parts[3] == "score"
+                         && parts[5] == "threshold", "header line: \(line)")
             let number = try #require(Int(parts[1].dropLast()))
-            #expect(parts[2] == "spam," || parts[2] == "clean,", "header line: \(line)")
+            #expect(parts[2] == "spam," || parts[2] == "clean," || unsure, "header line: \(line)")
             result.append(Explained(file: file, record: number, spam: parts[2] == "spam,",
-                                    score: String(parts[4].dropLast()), threshold: String(parts[6])))
+                                    score: String(parts[4].dropLast()),
+                                    threshold: String(unsure ? parts[6].dropLast() : parts[6])))
         }
         return result
     }
@@ -199,6 +203,30 @@ struct ExplainCommandTests {
         #expect(json.out.contains(#""spam":false,"score":0.6,"threshold":0.8,"#), "\(json.out)")
         #expect(try CLI.run(args + ["--count"], stdin: "x y\na b c\n".bytes).out == "clean 1 spam 1\n")
         #expect(try CLI.run(args + ["--spam"], stdin: "x y\na b c\n".bytes).out == "x y\n")
+    }
+
+    @Test("a chi-square list's unsure band: a record neither spam nor below the ham cutoff is shown unsure, with the band's start")
+    func unsureBand() throws {
+        let dir = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        // One strong token alone is never sure (ScoreModel: 4.6 alone scores about 0.886);
+        // three reach the threshold; a ham token takes a record below the cutoff.
+        let rules = try CLI.write("# model: chi-square\n# threshold: 0.9\nprize\t4.6\ncash\t4.6\nclaim\t4.6\nlunch\t-4.6\n".bytes,
+                                  to: "chi.tsv", in: dir)
+        let args = ["filter", "-F", "-w", "--rules", rules]
+        let input = "claim your cash prize\nprize\nlunch lunch\n".bytes
+        let explain = try CLI.run(args + ["--explain"], stdin: input)
+        #expect(explain.status == 0, "\(explain.err)")
+        let blocks = try Self.parse(explain.out)
+        try #require(blocks.count == 3, "\(explain.out)")
+        let headers = explain.out.split(separator: "\n").filter { $0.hasPrefix("record ") }
+        #expect(headers[0].hasPrefix("record 1: spam, score "), "\(explain.out)")
+        #expect(headers[1].hasPrefix("record 2: unsure, score 0.88"), "\(explain.out)")
+        #expect(headers[1].hasSuffix(", threshold 0.9, unsure from 0.2"), "\(explain.out)")
+        #expect(headers[2].hasPrefix("record 3: clean, score "), "\(explain.out)")
+        #expect(!headers[2].contains("unsure"), "\(explain.out)")
+        // The same verdicts as --count: unsure is not spam.
+        #expect(try CLI.run(args + ["--count"], stdin: input).out == "clean 2 spam 1\n")
     }
 
     @Test("JSON never holds inf or nan: a score beyond the doubles is clamped to the largest finite one")

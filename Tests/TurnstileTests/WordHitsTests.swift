@@ -1,3 +1,5 @@
+import AutomatonCore
+import CLiteralSIMD
 import Foundation
 import Testing
 import TestSupport
@@ -10,6 +12,20 @@ import TestSupport
 /// the built-in list over real subtitles.
 @Suite("Whole-word set and block tally")
 struct WordHitsTests {
+    /// The word-run walk's 64-byte mask (`tl_word_byte_bits64`, SSE2 on x86-64) says of
+    /// every byte value, at every position of the window, what `isASCIIWordByte` says.
+    @Test func wordByteBitsAreTheWordBytes() {
+        for position in 0..<64 {
+            for value in 0...255 {
+                var window = [UInt8](repeating: UInt8(ascii: " "), count: 64)
+                window[position] = UInt8(value)
+                let bits = window.withUnsafeBufferPointer { tl_word_byte_bits64($0.baseAddress!) }
+                let expected: UInt64 = isASCIIWordByte(UInt8(value)) ? 1 << UInt64(position) : 0
+                #expect(bits == expected, "byte \(value) at \(position)")
+            }
+        }
+    }
+
     static func options(caseInsensitive: Bool, unicode: Bool) -> Matcher.Options {
         var o = Matcher.Options()
         o.syntax = .literal

@@ -12,6 +12,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "word_bytes.h"
+
 /// Which kernel family runs: portable C, SSSE3 (16-byte), AVX2 (32-byte), NEON (16-byte).
 typedef enum {
     TL_SIMD_PORTABLE = 0,

@@ -20,6 +20,7 @@
 // PERF: Benchmarks/scripts/literal_throughput.py 'filter'.
 
 import AutomatonCore
+import CLiteralSIMD
 import LiteralAutomata
 
 /// What ``WholeWordSet/forEachHit(in:into:)`` hands each hit to.
@@ -188,125 +189,136 @@ struct WholeWordSet: Sendable {
     func forEachHit<Visitor: WordHitVisitor>(in h: UnsafeBufferPointer<UInt8>, into visitor: inout Visitor) {
         let count = h.count
         guard count > 0 else { return }
-        let fold = asciiCaseInsensitive, unicode = unicode
+        let unicode = unicode
         let mask = slots.count &- 1, shift = shift
-        let wordFold: UInt64 = fold ? 0x2020_2020_2020_2020 : 0
+        let wordFold: UInt64 = asciiCaseInsensitive ? 0x2020_2020_2020_2020 : 0
         slots.withUnsafeBufferPointer { slots in
-            phrases.withUnsafeBufferPointer { phrases in
-                pool.withUnsafeBufferPointer { pool in
-                    Self.wordBytes.withUnsafeBufferPointer { isWordByte in
-                        /// `true` when letters beyond ASCII next to `start..<end` do not
-                        /// make it part of a longer word (the ASCII neighbours are not
-                        /// word bytes).
-                        @inline(__always) func isWhole(_ start: Int, _ end: Int) -> Bool {
-                            guard unicode, start > 0 && h[start &- 1] >= 0x80 || end < count && h[end] >= 0x80 else {
-                                return true
-                            }
-                            return WordCharacters.isWholeWord(start..<end, in: h)
+            Self.wordBytes.withUnsafeBufferPointer { isWordByte in
+                /// The hits of the word run `h[start..<end]`. Inlined, it handles the
+                /// common run — a word of at most 8 bytes that heads no phrase and has no
+                /// byte beyond ASCII beside it, or no word at all — and hands the rest to
+                /// ``hits(ofRun:_:key:from:in:into:)``.
+                // PERF: a call per run with its captures as arguments cost ~50
+                // instructions a run (callgrind, `filter --count` of 32 MiB of subtitles).
+                @inline(__always) func run(_ start: Int, _ end: Int) -> Bool {
+                    let length = end &- start
+                    let fill: UInt64 = length >= 8 ? ~0 : (1 &<< UInt64(length &* 8)) &- 1
+                    let key = Self.key(h, start, end) | (wordFold & fill)
+                    var i = Int(truncatingIfNeeded: ((key ^ UInt64(truncatingIfNeeded: length)) &* 0x9E37_79B9_7F4A_7C15) >> shift)
+                    while true {
+                        let slot = slots[i]
+                        if slot.length == 0 { return true }
+                        if slot.key == key && Int(slot.length) == length {
+                            let plain = length <= 8 && !slot.hasPhrases
+                                && !(unicode && (start > 0 && h[start &- 1] >= 0x80 || end < count && h[end] >= 0x80))
+                            guard plain else { return hits(ofRun: start, end, key: key, from: i, in: h, into: &visitor) }
+                            return slot.pattern < 0 || visitor.hit(pattern: Int(slot.pattern), start: start, end: end)
                         }
-                        /// The hits of the word run `h[start..<end]`.
-                        @inline(__always) func run(_ start: Int, _ end: Int) -> Bool {
-                            let length = end &- start
-                            let fill: UInt64 = length >= 8 ? ~0 : (1 &<< UInt64(length &* 8)) &- 1
-                            let key = Self.key(h, start, end) | (wordFold & fill)
-                            var i = Int(truncatingIfNeeded: ((key ^ UInt64(truncatingIfNeeded: length)) &* 0x9E37_79B9_7F4A_7C15) >> shift)
-                            while true {
-                                let slot = slots[i]
-                                if slot.length == 0 { return true }
-                                if slot.key == key && Int(slot.length) == length && (length <= 8 || {
-                                    // Words over 8 bytes and phrase heads are rare: `more` is
-                                    // read through the array, not a pointer kept in a register.
-                                    let word = Int(more[i].poolOffset)
-                                    for k in 8..<length where h[start &+ k] | UInt8(truncatingIfNeeded: wordFold) != pool[word &+ k] {
-                                        return false
-                                    }
-                                    return true
-                                }()) {
-                                    if slot.pattern >= 0, isWhole(start, end),
-                                       !visitor.hit(pattern: Int(slot.pattern), start: start, end: end) { return false }
-                                    guard slot.hasPhrases else { return true }
-                                    let extra = more[i]
-                                    var p = Int(extra.phraseStart)
-                                    while p < Int(extra.phraseEnd) {
-                                        let phrase = phrases[p]
-                                        p &+= 1
-                                        let phraseEnd = start &+ Int(phrase.length)
-                                        guard phraseEnd <= count, phraseEnd == count || !isWordByte[Int(h[phraseEnd])] else { continue }
-                                        var same = true
-                                        var k = length
-                                        let bytes = Int(phrase.offset)
-                                        while k < Int(phrase.length) {
-                                            var a = h[start &+ k], b = pool[bytes &+ k]
-                                            if fold {
-                                                if a &- 0x41 < 26 { a |= 0x20 }
-                                                if b &- 0x41 < 26 { b |= 0x20 }
-                                            }
-                                            if a != b { same = false; break }
-                                            k &+= 1
-                                        }
-                                        if same, isWhole(start, phraseEnd),
-                                           !visitor.hit(pattern: Int(phrase.pattern), start: start, end: phraseEnd) { return false }
-                                    }
-                                    return true
-                                }
-                                i = (i &+ 1) & mask
-                            }
-                        }
-                        // The boundaries between runs of word bytes and other bytes, 8
-                        // bytes at a time (``wordByteMask(_:)``): one step per boundary, not a
-                        // branch per byte. Boundaries alternate: a run starts, then ends.
-                        var inWord = false
-                        var start = 0
-                        var i = 0
-                        let base = h.baseAddress!
-                        while i &+ 8 <= count {
-                            let w = Self.wordByteMask(UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
-                            var t = w ^ (w &<< 8 | (inWord ? 0x80 : 0))
-                            while t != 0 {
-                                let at = i &+ t.trailingZeroBitCount &>> 3
-                                if inWord {
-                                    if !run(start, at) { return }
-                                } else {
-                                    start = at
-                                }
-                                inWord.toggle()
-                                t &= t &- 1
-                            }
-                            i &+= 8
-                        }
-                        while i < count {
-                            let isWord = isWordByte[Int(h[i])]
-                            if isWord != inWord {
-                                if inWord {
-                                    if !run(start, i) { return }
-                                } else {
-                                    start = i
-                                }
-                                inWord = isWord
-                            }
-                            i &+= 1
-                        }
-                        if inWord { _ = run(start, count) }
+                        i = (i &+ 1) & mask
                     }
                 }
+                // The boundaries between runs of word bytes and other bytes, 64 bytes at
+                // a time (`tl_word_byte_bits64`, a bit per byte): one step per boundary,
+                // not a branch per byte. Boundaries alternate: a run starts, then ends.
+                // PERF: 64 bytes by SSE2 instead of 8 by SWAR (see the commit).
+                var inWord = false
+                var start = 0
+                var i = 0
+                let base = h.baseAddress!
+                while i &+ 64 <= count {
+                    let w = tl_word_byte_bits64(base + i)
+                    var t = w ^ (w &<< 1 | (inWord ? 1 : 0))
+                    while t != 0 {
+                        let at = i &+ t.trailingZeroBitCount
+                        if inWord {
+                            if !run(start, at) { return }
+                        } else {
+                            start = at
+                        }
+                        inWord.toggle()
+                        t &= t &- 1
+                    }
+                    i &+= 64
+                }
+                while i < count {
+                    let isWord = isWordByte[Int(h[i])]
+                    if isWord != inWord {
+                        if inWord {
+                            if !run(start, i) { return }
+                        } else {
+                            start = i
+                        }
+                        inWord = isWord
+                    }
+                    i &+= 1
+                }
+                if inWord { _ = run(start, count) }
             }
         }
     }
 
-    /// 0x80 in each byte of `v` that is an ASCII word byte (`[0-9A-Za-z_]`), 0
-    /// elsewhere: SWAR range checks on the low 7 bits (no carry crosses a byte), bytes
-    /// from 0x80 up excluded.
-    @inline(__always)
-    static func wordByteMask(_ v: UInt64) -> UInt64 {
-        let high: UInt64 = 0x8080_8080_8080_8080, ones: UInt64 = 0x0101_0101_0101_0101
-        let low = v & 0x7F7F_7F7F_7F7F_7F7F
-        /// 0x80 where the byte of `x` (below 0x80) is at least `bound`.
-        @inline(__always) func atLeast(_ x: UInt64, _ bound: UInt64) -> UInt64 { (x &+ ones &* (0x80 &- bound)) & high }
-        let digits = atLeast(low, 0x30) & ~atLeast(low, 0x3A)
-        let folded = low | 0x2020_2020_2020_2020
-        let letters = atLeast(folded, 0x61) & ~atLeast(folded, 0x7B)
-        let notUnderscore = ((low ^ 0x5F5F_5F5F_5F5F_5F5F) &+ 0x7F7F_7F7F_7F7F_7F7F) & high
-        return (digits | letters | (notUnderscore ^ high)) & ~v & high
+    /// The hits of the word run `h[start..<end]` whose folded first bytes are `key`,
+    /// probing the table from slot `first`: a word over 8 bytes (compared past its key),
+    /// the phrases it heads, and the `-w` rule for letters beyond ASCII beside a hit
+    /// (``WordCharacters``). Returns false when the visitor stops.
+    ///
+    /// - Complexity: O(run + phrase bytes compared).
+    @inline(never)
+    func hits<Visitor: WordHitVisitor>(ofRun start: Int, _ end: Int, key: UInt64, from first: Int,
+                                       in h: UnsafeBufferPointer<UInt8>, into visitor: inout Visitor) -> Bool {
+        let count = h.count, length = end &- start
+        let fold = asciiCaseInsensitive, unicode = unicode
+        let wordFold: UInt8 = fold ? 0x20 : 0
+        /// `true` when letters beyond ASCII next to `start..<end` do not make it part of
+        /// a longer word (the ASCII neighbours are not word bytes).
+        func isWhole(_ start: Int, _ end: Int) -> Bool {
+            guard unicode, start > 0 && h[start &- 1] >= 0x80 || end < count && h[end] >= 0x80 else { return true }
+            return WordCharacters.isWholeWord(start..<end, in: h)
+        }
+        // Plain loops over the stored arrays: a slice or an `allSatisfy` closure here
+        // retained and released an array per call.
+        var i = first
+        while true {
+            let slot = slots[i]
+            if slot.length == 0 { return true }
+            if slot.key == key && Int(slot.length) == length {
+                var same = true
+                let word = Int(more[i].poolOffset)
+                var k = 8
+                while k < length {
+                    if h[start &+ k] | wordFold != pool[word &+ k] { same = false; break }
+                    k &+= 1
+                }
+                if same {
+                    if slot.pattern >= 0, isWhole(start, end),
+                       !visitor.hit(pattern: Int(slot.pattern), start: start, end: end) { return false }
+                    guard slot.hasPhrases else { return true }
+                    var p = Int(more[i].phraseStart)
+                    let last = Int(more[i].phraseEnd)
+                    while p < last {
+                        let phrase = phrases[p]
+                        p &+= 1
+                        let phraseEnd = start &+ Int(phrase.length)
+                        guard phraseEnd <= count, phraseEnd == count || !isASCIIWordByte(h[phraseEnd]) else { continue }
+                        let bytes = Int(phrase.offset)
+                        var k = length
+                        while k < Int(phrase.length) {
+                            var a = h[start &+ k], b = pool[bytes &+ k]
+                            if fold {
+                                if a &- 0x41 < 26 { a |= 0x20 }
+                                if b &- 0x41 < 26 { b |= 0x20 }
+                            }
+                            if a != b { break }
+                            k &+= 1
+                        }
+                        if k == Int(phrase.length), isWhole(start, phraseEnd),
+                           !visitor.hit(pattern: Int(phrase.pattern), start: start, end: phraseEnd) { return false }
+                    }
+                    return true
+                }
+            }
+            i = (i &+ 1) & (slots.count &- 1)
+        }
     }
 
     /// `isASCIIWordByte` as a table.

@@ -13,6 +13,9 @@ import Turnstile
 ///       +3.6638  0:6  urgent
 ///        +4.337  8:13  claim
 ///
+/// A list with an unsure band (`# model: chi-square`) calls a record that is not spam
+/// but scores from ``ScoreModel/hamCutoff`` up `unsure` and says where the band
+/// starts: `record 3: unsure, score 0.886, threshold 0.9, unsure from 0.2`.
 /// With several inputs the first line starts with `FILE: `. Each rule that fired
 /// follows on its own line, in the order the search found them (a word list reports
 /// a match where it ends): its weight with a sign, right-aligned after at least two
@@ -42,12 +45,18 @@ struct VerdictRendering {
         jsonFields = Array(repeating: nil, count: rules.count)
     }
 
-    /// Appends the `--explain` block of a record.
+    /// Appends the `--explain` block of a record; `isUnsure` when the list's model has an
+    /// unsure band (chi-square) and the record, not spam, scores in it.
     mutating func appendExplanation(
-        record: Int, file: String?, isSpam: Bool, score: Double, hits: ArraySlice<RuleHit>, to out: inout [UInt8]
+        record: Int, file: String?, isSpam: Bool, isUnsure: Bool, score: Double, hits: ArraySlice<RuleHit>,
+        to out: inout [UInt8]
     ) {
         if let file { out.append(contentsOf: file.utf8); out.append(contentsOf: ": ".utf8) }
-        out.append(contentsOf: "record \(record): \(isSpam ? "spam" : "clean"), score \(precision.text(score)), threshold \(thresholdText)\n".utf8)
+        let verdict = isSpam ? "spam" : isUnsure ? "unsure" : "clean"
+        out.append(contentsOf: "record \(record): \(verdict), score \(precision.text(score)), threshold \(thresholdText)".utf8)
+        // The band's lower end, so a reader sees how far from ham the record is.
+        if isUnsure { out.append(contentsOf: ", unsure from \(precision.text(ScoreModel.hamCutoff))".utf8) }
+        out.append(0x0A)
         // Weights right-aligned within the record, as SpamAssassin's points column.
         var width = 0
         for hit in hits { width = max(width, explainWeight(hit.rule).utf8.count) }
