@@ -81,7 +81,7 @@ struct GrepOptions: ParsableArguments {
     @Flag(name: [.customShort("G"), .customLong("basic-regexp")], help: "Patterns are GNU basic regexes (grep's default).")
     var basicRegexp = false
 
-    @Flag(name: [.customShort("P"), .customLong("perl-regexp")], help: ArgumentHelp("Refused: Perl regexes are not supported.", visibility: .hidden))
+    @Flag(name: [.customShort("P"), .customLong("perl-regexp")], help: "One pattern in PCRE2's syntax; look-around, back-references and the other constructs a finite automaton cannot run are refused.")
     var perlRegexp = false
 
     @Flag(name: [.customShort("R"), .customLong("dereference-recursive")],

@@ -4,7 +4,8 @@ import CLocaleClasses
 
 /// How a command reads its patterns: `match` reads regexes in the parser's own syntax
 /// (an ERE with Perl's classes), `grep` reads GNU grep's BRE (the default) or ERE (`-E`)
-/// and follows the locale as grep does; `-F` makes them literal words for both.
+/// and follows the locale as grep does; `-F` makes them literal words for both, `-P`
+/// PCRE2's syntax (``PerlPatterns``).
 ///
 /// GNU patterns are rewritten into the parser's syntax once, before the automaton is
 /// built (``GNURegex``), so the rest of the run is the same for both commands.
@@ -16,6 +17,9 @@ struct PatternReading {
         case gnu(GNURegex.Dialect)
         /// Literal words (`-F`).
         case fixed
+        /// PCRE2's syntax (`-P`): the parser's, one pattern, what a finite automaton
+        /// cannot run refused in one sentence (``PerlPatterns``).
+        case perl
     }
 
     var syntax: Syntax
@@ -29,13 +33,13 @@ struct PatternReading {
     /// `match`: the parser's ERE unless `-G` (GNU BRE) or `-F`.
     init(match grep: GrepOptions, fixedStrings: Bool) throws {
         try Self.checkOneMatcher(grep, fixedStrings: fixedStrings)
-        syntax = fixedStrings ? .fixed : grep.basicRegexp ? .gnu(.basic) : .parser
+        syntax = fixedStrings ? .fixed : grep.basicRegexp ? .gnu(.basic) : grep.perlRegexp ? .perl : .parser
     }
 
     /// `grep`: GNU's BRE unless `-E` or `-F`, in the locale's character set.
     init(grep: GrepOptions, fixedStrings: Bool) throws {
         try Self.checkOneMatcher(grep, fixedStrings: fixedStrings)
-        syntax = fixedStrings ? .fixed : grep.extendedRegexp ? .gnu(.extended) : .gnu(.basic)
+        syntax = fixedStrings ? .fixed : grep.extendedRegexp ? .gnu(.extended) : grep.perlRegexp ? .perl : .gnu(.basic)
         bytesMode = !Self.localeIsUTF8()
         isGrep = true
         if bytesMode, let charset = Self.unsupportedMultibyteCharset() {
@@ -44,12 +48,9 @@ struct PatternReading {
         }
     }
 
-    /// grep refuses two different matchers (`-E -F`) rather than picking one; `-P` is refused.
+    /// grep refuses two different matchers (`-E -F`, `-P -E`) rather than picking one.
     private static func checkOneMatcher(_ grep: GrepOptions, fixedStrings: Bool) throws {
-        if grep.perlRegexp {
-            throw CommandFailure("-P (Perl regexes) is not supported: lookaround and back-references cannot run in a finite automaton, so use -E")
-        }
-        if [grep.extendedRegexp, grep.basicRegexp, fixedStrings].filter({ $0 }).count > 1 {
+        if [grep.extendedRegexp, grep.basicRegexp, grep.perlRegexp, fixedStrings].filter({ $0 }).count > 1 {
             throw CommandFailure("conflicting matchers specified")
         }
     }
@@ -87,6 +88,9 @@ struct PatternReading {
         if bytesMode {
             set.options.bytesMode = true
             set.options.unicodeWords = false
+        }
+        if syntax == .perl, set.options.syntax == .regex {
+            return try PerlPatterns.checked(set)
         }
         // GNU grep reads a list of plain words as fixed strings whatever the flag
         // (grep -f with 10,000 words and no -F). Plain words in the parser's syntax

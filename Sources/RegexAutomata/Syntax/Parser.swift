@@ -40,8 +40,8 @@
 //   errors (`.unicodeWordBoundary`): the DFA decides them from one byte on each side.
 // - `\h`, `\v` (and `\H`, `\V`) are PCRE2's horizontal and vertical space sets; in
 //   bytes mode their members up to 0xFF (`\xA0`, `\x85`), as PCRE2 without UTF.
-// - Plain `( )` groups are groupings only (no captures are reported); named groups are
-//   rejected. `\` before any character that is not an ASCII letter or digit is that
+// - Plain `( )` and named groups (`(?<n>…)`, `(?'n'…)`, `(?P<n>…)`) are groupings only
+//   (no captures are reported), and so is branch reset `(?|…)`; `(?#…)` is a comment. `\` before any character that is not an ASCII letter or digit is that
 //   character. Escapes PCRE2 knows but we do not implement (`\a \e \0 \c \Q \R \X \N
 //   \G \Z …`) are `.unsupportedEscape`; `\x` without hex digits is an error (PCRE2
 //   reads it as NUL). `(?)`, `(?-)` are errors (PCRE2 ignores them).
@@ -55,6 +55,8 @@ struct Parser {
     /// The next byte to read; `0 ... pattern.count`.
     private var pos = 0
     private var depth = 0
+    /// The names of the named groups read so far (PCRE2 refuses a name given twice).
+    private var groupNames: Set<[UInt8]> = []
 
     struct Flags {
         var caseInsensitive: Bool
@@ -336,15 +338,30 @@ struct Parser {
             if let next = peek(1), next == UInt8(ascii: "=") || next == UInt8(ascii: "!") || next == UInt8(ascii: "*") {
                 throw error(.notRegular(.lookbehind), open)
             }
-            throw error(.unsupportedGroup, open)
+            pos += 1
+            try skipGroupName(open: open, closer: UInt8(ascii: ">"))
+            return try parseGroupBody(open: open, flags: flags)
+        case UInt8(ascii: "'"):
+            pos += 1
+            try skipGroupName(open: open, closer: UInt8(ascii: "'"))
+            return try parseGroupBody(open: open, flags: flags)
         case UInt8(ascii: ">"):
             throw error(.notRegular(.atomicGroup), open)
         case UInt8(ascii: "P"):
             switch peek(1) {
             case UInt8(ascii: "="): throw error(.notRegular(.backreference), open)
             case UInt8(ascii: ">"): throw error(.notRegular(.recursion), open)
+            case UInt8(ascii: "<"):
+                pos += 2
+                try skipGroupName(open: open, closer: UInt8(ascii: ">"))
+                return try parseGroupBody(open: open, flags: flags)
             default: throw error(.unsupportedGroup, open)
             }
+        case UInt8(ascii: "#"):
+            // A comment: everything up to the first `)` (PCRE2 allows no nesting).
+            guard let close = pattern[pos...].firstIndex(of: UInt8(ascii: ")")) else { throw error(.unclosedGroup, open) }
+            pos = close + 1
+            return nil
         case UInt8(ascii: "R"), UInt8(ascii: "&"), UInt8(ascii: "0")...UInt8(ascii: "9"):
             throw error(.notRegular(.recursion), open)
         case UInt8(ascii: "+"):
@@ -353,11 +370,29 @@ struct Parser {
             throw error(.notRegular(.recursion), open)
         case UInt8(ascii: "("):
             throw error(.notRegular(.conditional), open)
-        case UInt8(ascii: "'"), UInt8(ascii: "|"), UInt8(ascii: "#"), UInt8(ascii: "C"), UInt8(ascii: "^"):
+        case UInt8(ascii: "|"):
+            // Branch reset: it renumbers captures only, and none are reported.
+            pos += 1
+            return try parseGroupBody(open: open, flags: flags)
+        case UInt8(ascii: "C"), UInt8(ascii: "^"):
             throw error(.unsupportedGroup, open)
         default:
             return try parseFlagGroup(open: open)
         }
+    }
+
+    /// A capture group's name and its closer (`>` or `'`), with `pos` at the name: a
+    /// letter or `_`, then letters, digits and `_`, at most 32 bytes, each name once,
+    /// as PCRE2 requires. Captures are not reported, so the name only has to be valid.
+    private mutating func skipGroupName(open: Int, closer: UInt8) throws(RegexSyntaxError) {
+        let start = pos
+        while let c = peek(), Self.isASCIILetter(c) || Self.isASCIIDigit(c) || c == UInt8(ascii: "_") { pos += 1 }
+        let name = pattern[start..<pos]
+        guard let first = name.first, !Self.isASCIIDigit(first), name.count <= 32, peek() == closer else {
+            throw error(.invalidGroupName, open)
+        }
+        guard groupNames.insert(Array(name)).inserted else { throw error(.duplicateGroupName, open) }
+        pos += 1
     }
 
     /// `(?ims-ims)` or `(?ims-ims:…)`, with `pos` just after the `?`.
