@@ -74,7 +74,7 @@ struct SearchRequest {
             }
             sawFolder = given.count > 1  // grep names inputs by how many were given
         }
-        let named = grep.withFilename || (!grep.noFilename && (inputs.count > 1 || sawFolder))
+        let named = grep.namesInputs ?? (inputs.count > 1 || sawFolder)
         let output = OutputWriter(fd: 1)
         let color = stream.useColor(output)
         // Where each match is (-o, colour, offsets, JSON, match counts) needs the whole

@@ -203,6 +203,26 @@ struct ArgumentTests {
         #expect(table.valued.mapValues { $0 ?? "" } == valued.mapValues { $0 ?? "" }, "\(subcommand): short options with values")
         #expect(table.longValued == longValued, "\(subcommand): long options with values")
     }
+
+    /// Options that undo each other, in both orders and spellings, on a binary input and
+    /// two text inputs; run by GNU grep and by the links (``GrepPersonalityTests``).
+    static let lastWinsCases: [String] = [
+        "-H -h a a b", "-h -H a a b", "--with-filename --no-filename a a", "--no-filename -H a a",
+        "-Hh a a b", "-hH a a b", "-l -L a a b", "-L -l a a b", "-lL a a b",
+        "--files-without-match --files-with-matches a a b", "-l -L -c a a b", "-L -q a a b",
+        "-a -I a bin", "-I -a a bin", "--binary-files=text -I a bin", "-I --binary-files=text a bin",
+        "-a --binary-files=binary a bin", "--binary-files=without-match -a a bin",
+        "--binary-files binary --text a bin", "-I --binary-files=binary a bin", "-c -a -I a bin a",
+        "-i --no-ignore-case A a", "--no-ignore-case -i A a", "-y --no-ignore-case A a",
+        "-H -h -e a -- -h a", "-L -l a -- a",
+    ]
+
+    @Test("the last of -H/-h, -l/-L, -a/-I/--binary-files and -i/--no-ignore-case wins, as in GNU grep",
+          .enabled(if: GNUGrep.path != nil, "GNU grep not found at /usr/bin/grep"), arguments: lastWinsCases)
+    func lastWins(_ flags: String) throws {
+        try GrepPersonalityTests.compare(#"printf 'a\n' > a; printf 'b\n' > b; printf 'a\0\n' > bin; grep "# + flags,
+                                         locales: ["C"])
+    }
 }
 
 extension [UInt8] {
