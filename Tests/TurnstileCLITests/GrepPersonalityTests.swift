@@ -216,6 +216,8 @@ struct GrepPersonalityTests {
         "a(?#note)b", "(?|a|b)c", #"\Aa"#, #"b\z"#, "(?s).", "(?m)^x", "(?i)[a-c]+", #"[\]]"#, #"\\"#, #"\/"#,
         #"\-"#, #"\}"#, #"\d{4}-\d\d-\d\d"#, #"(\w+)@(\w+)\.com"#, "[^[:space:]]+", "(?i)AA", "a{0}b",
         "a**", "(", ")", "a{2}{3}", "[z-a]", "[[:foo:]]", #"\x{110000}"#, "[:alpha:]", "(?<1n>a)", "(?<n>a)(?<n>b)",
+        #"\Qa{\E"#, #"\Q(a)\E"#, #"\N+"#, #"\e|\a"#, #"\101"#, #"\o{101}"#, #"[\Q]a\E]+"#, #"x\Q\E+"#, #"\N{3}"#,
+        #"\ca|\c?"#, #"\c"#, #"\o{8}"#,
     ]
 
     /// Options with `-P`: words and lines as GNU grep 3.8 wraps them (ASCII `\w`), one
