@@ -46,6 +46,11 @@ struct GrepCommand: ParsableCommand {
             print(grepVersion)
             return
         }
+        // No pattern at all: GNU grep prints its usage lines alone.
+        if rules.isEmpty && stream.files.isEmpty {
+            printUsageHint()
+            throw ExitCode(2)
+        }
         let reading = try PatternReading(grep: grep, fixedStrings: rules.fixedStrings)
         try SearchRequest(rules: rules, grep: grep, stream: stream, input: input, reading: reading).run()
     }

@@ -223,6 +223,31 @@ struct ArgumentTests {
         try GrepPersonalityTests.compare(#"printf 'a\n' > a; printf 'b\n' > b; printf 'a\0\n' > bin; grep "# + flags,
                                          locales: ["C"])
     }
+
+    /// Usage errors grep users and scripts know by their words: a value missing, an
+    /// unknown option, a bad context length, max count, binary-files type or devices
+    /// method, no pattern at all, `[:alpha:]` outside brackets, and large counts that
+    /// GNU grep takes as no limit.
+    static let usageWordCases: [String] = [
+        "grep -A x a a", "grep -B -1 a a", "grep -C 1x a a", "grep --context=x a a", "grep -m x a a",
+        "grep -m '' a a", "grep --binary-files=foo a a", "grep -D foo a a", "grep -e", "grep -nf", "grep -A",
+        "grep --regexp", "grep --context", "grep -k a a", "grep -nk a a", "grep -NUM a a", "grep --foo a a",
+        "grep --foo=x a a", "grep", "grep -c", "grep '[:alpha:]' a", "grep -A 99999999999999999999 a a",
+        "grep -m 99999999999999999999 a a", "grep -m -1 a a", "grep -A +1 a a",
+    ]
+
+    @Test("usage errors in GNU grep's words, with its exit status",
+          .enabled(if: GNUGrep.path != nil, "GNU grep not found at /usr/bin/grep"), arguments: usageWordCases)
+    func gnuUsageWords(_ command: String) throws {
+        let script = "printf 'a\\n' > a; " + command
+        let gnu = try GrepPersonalityTests.run(script, path: "/usr/bin:/bin", locale: "C")
+        let ours = try GrepPersonalityTests.run(script, path: GrepPersonalityTests.linkFolder.path + ":/usr/bin:/bin", locale: "C")
+        #expect(gnu.status == ours.status && gnu.stdout == ours.stdout && gnu.stderr == ours.stderr, """
+            \(command)
+            GNU grep (status \(gnu.status)): \(gnu.stderr.debugDescription)
+            turnstile (status \(ours.status)): \(ours.stderr.debugDescription)
+            """)
+    }
 }
 
 extension [UInt8] {
