@@ -75,10 +75,10 @@ struct GrepOptions: ParsableArguments {
                                valueName: "binary|text|without-match"))
     var binaryFiles: BinaryFiles?
 
-    @Flag(name: [.customShort("E"), .customLong("extended-regexp")], help: "Patterns are extended regexes (the default; accepted for grep's sake).")
+    @Flag(name: [.customShort("E"), .customLong("extended-regexp")], help: "Patterns are extended regexes (match's default; grep's is -G).")
     var extendedRegexp = false
 
-    @Flag(name: [.customShort("G"), .customLong("basic-regexp")], help: "Patterns are GNU basic regexes (grep's default).")
+    @Flag(name: [.customShort("G"), .customLong("basic-regexp")], help: "Patterns are GNU basic regexes (grep's default; match's is -E).")
     var basicRegexp = false
 
     @Flag(name: [.customShort("P"), .customLong("perl-regexp")], help: "One pattern in PCRE2's syntax; look-around, back-references and the other constructs a finite automaton cannot run are refused.")

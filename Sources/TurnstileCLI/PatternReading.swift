@@ -97,7 +97,13 @@ struct PatternReading {
         // (`match`) are the search strategy's to find (SearchStrategy+Choice.swift).
         guard case .gnu(let dialect) = syntax, set.options.syntax == .regex else { return set }
         if !set.rules.isEmpty, set.rules.allSatisfy({ Self.isPlainWord($0.pattern, dialect: dialect) }) {
-            set.options.syntax = .literal
+            // Under -i in UTF-8, `s` also matches `ſ` in GNU grep (towupper(ſ) is `S`):
+            // such words stay regexes, whose plain words the strategy spells in every
+            // Unicode case (the literal engines fold ASCII words in ASCII). Not for `k`:
+            // GNU grep's `-i k` does not match U+212A KELVIN SIGN.
+            let foldsBeyondASCII = set.options.caseInsensitive && !bytesMode
+                && set.rules.contains { $0.pattern.contains { $0 | 0x20 == UInt8(ascii: "s") } }
+            if !foldsBeyondASCII { set.options.syntax = .literal }
             return set
         }
         for i in set.rules.indices {

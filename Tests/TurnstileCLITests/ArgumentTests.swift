@@ -248,6 +248,15 @@ struct ArgumentTests {
             turnstile (status \(ours.status)): \(ours.stderr.debugDescription)
             """)
     }
+
+    @Test("grep --help says BRE is grep's default and -E match's")
+    func grepHelpNamesItsDefault() throws {
+        let help = try CLI.run(["grep", "--help"], stdin: []).out
+        let line = { (flag: String) in help.split(separator: "\n").first { $0.contains(flag) }.map(String.init) ?? "" }
+        #expect(line("-G, --basic-regexp").contains("grep's default"), "\(line("-G, --basic-regexp"))")
+        #expect(!line("-E, --extended-regexp").contains("(the default"), "\(line("-E, --extended-regexp"))")
+        #expect(help.contains("PATTERNS are GNU basic regexes (BRE)"))
+    }
 }
 
 extension [UInt8] {

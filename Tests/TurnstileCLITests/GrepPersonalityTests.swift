@@ -192,6 +192,14 @@ struct GrepPersonalityTests {
         Case(#"printf '\303\251lan\nELAN\n\303\211LAN\n' | grep -Fi "$(printf '\303\211LAN')""#),
         Case(#"printf '\303\251lan\nELAN\n\303\211LAN\n' | grep -i -e "$(printf '\303\211LAN')" -e x"#),
         Case(#"printf '\303\251lan\nELAN\n\303\211LAN\n' | grep -Fic "$(printf '\303\251LAN')""#),
+        // -i: `s` and `ſ` are one letter in a UTF-8 locale; `k` and U+212A KELVIN SIGN
+        // are not, to GNU grep (towlower of U+212A is itself in glibc).
+        Case(#"printf '\305\277 x\nKISS\nki\305\277\305\277\n' | grep -ci s"#, locale: utf8Locale),
+        Case(#"printf '\305\277 x\nKISS\nki\305\277\305\277\n' | grep -oi kiss"#, locale: utf8Locale),
+        Case(#"printf '\305\277 x\nKISS\nki\305\277\305\277\n' | grep -wci s"#, locale: utf8Locale),
+        Case(#"printf 's\nS\n\342\204\252\n' | grep -i "$(printf '\305\277')""#, locale: utf8Locale),
+        Case(#"printf 'k\n\342\204\252\n' | grep -ci K"#, locale: utf8Locale),
+        Case(#"printf 's\n\305\277\n' | grep -ci s"#, locale: "C"),
         Case(#"printf 'a\nb\0c\0' | grep -z 'a.b' | od -c"#),
         Case(#"printf 'a\nb\0c\0' | grep -z '^b' | od -c"#),
     ]
