@@ -591,14 +591,7 @@ struct Parser {
         var value: UInt32 = 0
         if peek() == UInt8(ascii: "{") {
             pos += 1
-            var count = 0
-            while let c = peek(), let digit = Self.hexValue(c) {
-                value = min(value &* 16 &+ digit, 0x1_000_000)
-                count += 1
-                pos += 1
-            }
-            guard count > 0, peek() == UInt8(ascii: "}") else { throw error(.invalidHexEscape, start) }
-            pos += 1
+            value = try bracedNumber(radix: 16, start: start, invalid: .invalidHexEscape)
         } else {
             var count = 0
             while count < 2, let c = peek(), let digit = Self.hexValue(c) {
@@ -628,30 +621,10 @@ struct Parser {
     /// more octal digits (`\012` is LF; `\08` is NUL then `8`), or `\o{…}` (at least
     /// one octal digit, any number).
     private mutating func parseOctal(start: Int, braced: Bool) throws(RegexSyntaxError) -> UInt32 {
-        func octal(_ c: UInt8) -> UInt32? {
-            (UInt8(ascii: "0")...UInt8(ascii: "7")).contains(c) ? UInt32(c - UInt8(ascii: "0")) : nil
-        }
-        var value: UInt32 = 0
-        guard braced else {
-            var count = 0
-            while count < 2, let c = peek(), let digit = octal(c) {
-                value = value * 8 + digit
-                count += 1
-                pos += 1
-            }
-            return value
-        }
+        guard braced else { return octalDigits(upTo: 2) }
         guard peek() == UInt8(ascii: "{") else { throw error(.invalidOctalEscape, start) }
         pos += 1
-        var count = 0
-        while let c = peek(), let digit = octal(c) {
-            value = min(value &* 8 &+ digit, 0x1_000_000)
-            count += 1
-            pos += 1
-        }
-        guard count > 0, peek() == UInt8(ascii: "}") else { throw error(.invalidOctalEscape, start) }
-        pos += 1
-        return try checkedCodePoint(value, start: start)
+        return try checkedCodePoint(bracedNumber(radix: 8, start: start, invalid: .invalidOctalEscape), start: start)
     }
 
     /// `\1`–`\9…`, with `pos` just after the first digit, as PCRE2 reads them: outside a
@@ -673,14 +646,19 @@ struct Parser {
         }
         guard startsOctal else { return UInt32(first) }  // in a class: `\8` is `8`
         pos = start + 1
+        return try checkedCodePoint(octalDigits(upTo: 3), start: start)
+    }
+
+    /// Up to `limit` octal digits at `pos` as a number (0 when there are none).
+    private mutating func octalDigits(upTo limit: Int) -> UInt32 {
         var value: UInt32 = 0
         var count = 0
-        while count < 3, let c = peek(), (UInt8(ascii: "0")...UInt8(ascii: "7")).contains(c) {
+        while count < limit, let c = peek(), (UInt8(ascii: "0")...UInt8(ascii: "7")).contains(c) {
             value = value * 8 + UInt32(c - UInt8(ascii: "0"))
             count += 1
             pos += 1
         }
-        return try checkedCodePoint(value, start: start)
+        return value
     }
 
     /// `\cX`, with `pos` just after the `c`: X is any printable ASCII character, upper
@@ -697,16 +675,23 @@ struct Parser {
     private mutating func parseNamedCodePoint(start: Int) throws(RegexSyntaxError) -> UInt32 {
         guard mode == .utf8 else { throw error(.codePointNameNeedsUTF8, start) }
         pos += 3  // `{U+`
+        return try checkedCodePoint(bracedNumber(radix: 16, start: start, invalid: .invalidHexEscape), start: start)
+    }
+
+    /// The digits of `\x{…}`, `\o{…}` or `\N{U+…}` in `radix` (16 or 8) up to and past
+    /// the `}`, with `pos` at the first digit; at least one digit, else `invalid`. A
+    /// value past U+10FFFF stays past it (the caller refuses it), however many digits.
+    private mutating func bracedNumber(radix: UInt32, start: Int, invalid: RegexSyntaxError.Kind) throws(RegexSyntaxError) -> UInt32 {
         var value: UInt32 = 0
         var count = 0
-        while let c = peek(), let digit = Self.hexValue(c) {
-            value = min(value &* 16 &+ digit, 0x1_000_000)
+        while let c = peek(), let digit = Self.hexValue(c), digit < radix {
+            value = min(value &* radix &+ digit, 0x1_000_000)
             count += 1
             pos += 1
         }
-        guard count > 0, peek() == UInt8(ascii: "}") else { throw error(.invalidHexEscape, start) }
+        guard count > 0, peek() == UInt8(ascii: "}") else { throw error(invalid, start) }
         pos += 1
-        return try checkedCodePoint(value, start: start)
+        return value
     }
 
     /// `\Q…\E`: inside, every character is itself, up to `\E` or the end of the
