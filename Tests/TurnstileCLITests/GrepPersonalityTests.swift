@@ -177,6 +177,17 @@ struct GrepPersonalityTests {
         Case("echo x | grep --binary-files=nope x"),
     ]
 
+    /// `--color` marks the longest of the words that start at one place, as `-o` prints
+    /// it (`ab` and `abc` on `xabcx`: `abc`), in every output mode that colours.
+    static let colorCases: [Case] = [
+        "-F -e ab -e abc", "-e ab -e abc", "-E -e ab -e abc", "-i -e ab -e abc", "-F -i -e AB -e abc",
+        "-F -e b -e abc -e bcx", "-n -H -F -e ab -e abc", "-w -F -e ab -e abc", "-x -e ab -e abc",
+        #"-F -i -e "$(printf '\303\211L')" -e "$(printf '\303\251lan')""#,
+    ].map { Case(#"printf 'xabcx\nab abc\n\303\251lan\n' | grep --color=always "# + $0 + " | od -c") }
+
+    @Test("--color marks the longest word at a place, as GNU grep", arguments: colorCases)
+    func colorLongest(_ c: Case) throws { try Self.compare(c) }
+
     @Test("grep's options, its command-line reading and its inputs", arguments: optionCases)
     func options(_ c: Case) throws { try Self.compare(c) }
 
