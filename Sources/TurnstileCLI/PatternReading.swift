@@ -98,10 +98,12 @@ struct PatternReading {
         guard case .gnu(let dialect) = syntax, set.options.syntax == .regex else { return set }
         if !set.rules.isEmpty, set.rules.allSatisfy({ Self.isPlainWord($0.pattern, dialect: dialect) }) {
             // Under -i in UTF-8, `s` also matches `ſ` in GNU grep (towupper(ſ) is `S`):
-            // such words stay regexes, whose plain words the strategy spells in every
-            // Unicode case (the literal engines fold ASCII words in ASCII). Not for `k`:
-            // GNU grep's `-i k` does not match U+212A KELVIN SIGN.
-            let foldsBeyondASCII = set.options.caseInsensitive && !bytesMode
+            // a few such words stay regexes, whose plain words the strategy spells in
+            // every Unicode case (the literal engines fold ASCII words in ASCII). Not a
+            // long list: under -w its regex outgrows the DFA's limits (`grep -iw -f` of
+            // 1,000 words), so it keeps ASCII folding. Not for `k`: GNU grep's `-i k`
+            // does not match U+212A KELVIN SIGN.
+            let foldsBeyondASCII = set.options.caseInsensitive && !bytesMode && set.rules.count <= Self.fewWords
                 && set.rules.contains { $0.pattern.contains { $0 | 0x20 == UInt8(ascii: "s") } }
             if !foldsBeyondASCII { set.options.syntax = .literal }
             return set
@@ -118,6 +120,9 @@ struct PatternReading {
 }
 
 extension PatternReading {
+    /// The most plain words `-i` spells with `ſ` for `s` (a regex each under `-w`).
+    static let fewWords = 16
+
     /// Whether `pattern` means itself in `dialect`: no byte that is special anywhere in
     /// it (a `{` or `+` is plain in a BRE, special in an ERE).
     static func isPlainWord(_ pattern: [UInt8], dialect: GNURegex.Dialect) -> Bool {
