@@ -267,7 +267,7 @@ _turnstile_filter() {
 
 _turnstile_match() {
     repeating_flags=()
-    non_repeating_flags=(-F --fixed-strings -i --ignore-case --no-ignore-case -w --word-regexp --bytes --ucp --debug-strategy --builtin -o --only-matching -b --byte-offset -n --line-number -v --invert-match -c --count --count-matches -l --files-with-matches -L --files-without-match -q --quiet --silent -s --no-messages -H --with-filename --no-filename -x --line-regexp -z --null-data -Z --null -a --text -I -E --extended-regexp -G --basic-regexp -R --dereference-recursive --no-group-separator -T --initial-tab -U --binary --line-buffered -r --recursive --offsets --json --version --help)
+    non_repeating_flags=(-F --fixed-strings -i --ignore-case --no-ignore-case -w --word-regexp --bytes --ucp --debug-strategy --builtin -o --only-matching -b --byte-offset -n --line-number -v --invert-match -c --count --count-matches -l --files-with-matches -L --files-without-match -q --quiet --silent -s --no-messages -H --with-filename --no-filename -x --line-regexp -z --null-data -Z --null -a --text -I -E --extended-regexp -G --basic-regexp -P --perl-regexp -R --dereference-recursive --no-group-separator -T --initial-tab -U --binary --line-buffered -r --recursive --offsets --json --version --help)
     repeating_options=(-e --regexp -f --file --rules --add-rules --exclude-from --include --exclude --exclude-dir)
     non_repeating_options=(--max-pattern-file-bytes --automaton --max-automaton-bytes --max-states --max-table-bytes -m --max-count -A --after-context -B --before-context -C --context --binary-files -d --directories -D --devices --group-separator --label --delimiter --color --max-record-bytes -j --threads --format --match-kind)
     __turnstile_offer_flags_options -1
@@ -370,7 +370,7 @@ _turnstile_match() {
 
 _turnstile_grep() {
     repeating_flags=()
-    non_repeating_flags=(-F --fixed-strings -i --ignore-case --no-ignore-case -w --word-regexp --bytes --ucp --debug-strategy -o --only-matching -b --byte-offset -n --line-number -v --invert-match -c --count --count-matches -l --files-with-matches -L --files-without-match -q --quiet --silent -s --no-messages -H --with-filename --no-filename -x --line-regexp -z --null-data -Z --null -a --text -I -E --extended-regexp -G --basic-regexp -R --dereference-recursive --no-group-separator -T --initial-tab -U --binary --line-buffered -r --recursive -V --version --version --help)
+    non_repeating_flags=(-F --fixed-strings -i --ignore-case --no-ignore-case -w --word-regexp --bytes --ucp --debug-strategy -o --only-matching -b --byte-offset -n --line-number -v --invert-match -c --count --count-matches -l --files-with-matches -L --files-without-match -q --quiet --silent -s --no-messages -H --with-filename --no-filename -x --line-regexp -z --null-data -Z --null -a --text -I -E --extended-regexp -G --basic-regexp -P --perl-regexp -R --dereference-recursive --no-group-separator -T --initial-tab -U --binary --line-buffered -r --recursive -V --version --version --help)
     repeating_options=(-e --regexp -f --file --rules --add-rules --exclude-from --include --exclude --exclude-dir)
     non_repeating_options=(--max-pattern-file-bytes --automaton --max-automaton-bytes --max-states --max-table-bytes -m --max-count -A --after-context -B --before-context -C --context --binary-files -d --directories -D --devices --group-separator --label --delimiter --color --max-record-bytes -j --threads)
     __turnstile_offer_flags_options -1

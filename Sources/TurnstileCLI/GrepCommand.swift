@@ -17,8 +17,8 @@ struct GrepCommand: ParsableCommand {
             strings); a newline separates patterns. Under a link named grep, egrep or
             fgrep, turnstile is this command (egrep = grep -E, fgrep = grep -F).
             In a UTF-8 locale a character is a UTF-8 sequence; in the C locale (or any
-            other) every byte is one. Back-references and -P are refused: they cannot run
-            in a finite automaton. The README's grep section lists what still differs
+            other) every byte is one. -P reads one pattern in PCRE2's syntax. Back-references
+            and look-around are refused: they cannot run in a finite automaton. The README's grep section lists what still differs
             from GNU grep.
 
             Exit status: 0 when a line was selected, 1 when none was, 2 on an error
@@ -45,6 +45,11 @@ struct GrepCommand: ParsableCommand {
         if version {
             print(grepVersion)
             return
+        }
+        // No pattern at all: GNU grep prints its usage lines alone.
+        if rules.isEmpty && stream.files.isEmpty {
+            printUsageHint()
+            throw ExitCode(2)
         }
         let reading = try PatternReading(grep: grep, fixedStrings: rules.fixedStrings)
         try SearchRequest(rules: rules, grep: grep, stream: stream, input: input, reading: reading).run()

@@ -75,13 +75,13 @@ struct GrepOptions: ParsableArguments {
                                valueName: "binary|text|without-match"))
     var binaryFiles: BinaryFiles?
 
-    @Flag(name: [.customShort("E"), .customLong("extended-regexp")], help: "Patterns are extended regexes (the default; accepted for grep's sake).")
+    @Flag(name: [.customShort("E"), .customLong("extended-regexp")], help: "Patterns are extended regexes (match's default; grep's is -G).")
     var extendedRegexp = false
 
-    @Flag(name: [.customShort("G"), .customLong("basic-regexp")], help: "Patterns are GNU basic regexes (grep's default).")
+    @Flag(name: [.customShort("G"), .customLong("basic-regexp")], help: "Patterns are GNU basic regexes (grep's default; match's is -E).")
     var basicRegexp = false
 
-    @Flag(name: [.customShort("P"), .customLong("perl-regexp")], help: ArgumentHelp("Refused: Perl regexes are not supported.", visibility: .hidden))
+    @Flag(name: [.customShort("P"), .customLong("perl-regexp")], help: "One pattern in PCRE2's syntax; look-around, back-references and the other constructs a finite automaton cannot run are refused.")
     var perlRegexp = false
 
     @Flag(name: [.customShort("R"), .customLong("dereference-recursive")],
@@ -143,22 +143,38 @@ struct GrepOptions: ParsableArguments {
     /// Whether any context flag was given (grep then prints `--` between groups).
     var hasContext: Bool { after != nil || before != nil || context != nil }
 
-    /// The sink's mode: `-q` before `-l`/`-L`, before `-c`, before printing records.
+    /// The sink's mode: `-q` before `-l`/`-L` (the last of the two, as in grep), before
+    /// `-c`, before printing records.
     var mode: GrepSink.Mode {
         if quiet { return .quiet }
+        if filesWithMatches && filesWithoutMatch {
+            let last = LastWins.last(of: [["-l", "--files-with-matches"], ["-L", "--files-without-match"]])
+            return last == 1 ? .filesWithoutMatch : .filesWithMatches
+        }
         if filesWithMatches { return .filesWithMatches }
         if filesWithoutMatch { return .filesWithoutMatch }
         if count { return .count }
         return .records
     }
 
-    /// What to do with binary inputs: the last of `-a`, `-I` and `--binary-files`
-    /// wins in grep; here `--binary-files`, then `-a`, then `-I`.
+    /// Whether lines are prefixed with the input's name as `-H`/`-h` ask (the last of
+    /// the two, as in grep), nil when neither was given: then the inputs decide.
+    var namesInputs: Bool? {
+        if withFilename && noFilename {
+            return LastWins.last(of: [["-H", "--with-filename"], ["--no-filename"]]) != 1
+        }
+        return withFilename ? true : noFilename ? false : nil
+    }
+
+    /// What to do with binary inputs: the last of `-a`, `-I` and `--binary-files`, as
+    /// in grep (`-a -I` skips them, `-I -a` searches them as text).
     var binaryHandling: BinaryFiles {
-        if let binaryFiles { return binaryFiles }
-        if text { return .text }
-        if skipBinary { return .withoutMatch }
-        return .binary
+        let given: [BinaryFiles?] = [text ? .text : nil, skipBinary ? .withoutMatch : nil, binaryFiles]
+        if given.compactMap({ $0 }).count > 1,
+           let last = LastWins.last(of: [["-a", "--text"], ["-I"], ["--binary-files="]]), let chosen = given[last] {
+            return chosen
+        }
+        return binaryFiles ?? (text ? .text : skipBinary ? .withoutMatch : .binary)
     }
 
     /// Whether folders are walked: `-r`, `-R` or `-d recurse`.

@@ -58,9 +58,7 @@ struct RuleOptions: ParsableArguments {
     var ignoreCase: Bool {
         guard ignoreCaseFlag else { return false }
         guard noIgnoreCase else { return true }
-        let arguments = ArgumentNormalizer.current.prefix { $0 != "--" }
-        let on = arguments.lastIndex { $0 == "-i" || $0 == "--ignore-case" } ?? -1
-        return on > arguments.lastIndex(of: "--no-ignore-case") ?? -1
+        return LastWins.last(of: [["-i", "--ignore-case"], ["--no-ignore-case"]]) == 0
     }
 
     @Flag(name: [.customShort("w"), .customLong("word-regexp")], help: "Match whole words only.")

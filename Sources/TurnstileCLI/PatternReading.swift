@@ -4,7 +4,8 @@ import CLocaleClasses
 
 /// How a command reads its patterns: `match` reads regexes in the parser's own syntax
 /// (an ERE with Perl's classes), `grep` reads GNU grep's BRE (the default) or ERE (`-E`)
-/// and follows the locale as grep does; `-F` makes them literal words for both.
+/// and follows the locale as grep does; `-F` makes them literal words for both, `-P`
+/// PCRE2's syntax (``PerlPatterns``).
 ///
 /// GNU patterns are rewritten into the parser's syntax once, before the automaton is
 /// built (``GNURegex``), so the rest of the run is the same for both commands.
@@ -16,6 +17,9 @@ struct PatternReading {
         case gnu(GNURegex.Dialect)
         /// Literal words (`-F`).
         case fixed
+        /// PCRE2's syntax (`-P`): the parser's, one pattern, what a finite automaton
+        /// cannot run refused in one sentence (``PerlPatterns``).
+        case perl
     }
 
     var syntax: Syntax
@@ -29,13 +33,13 @@ struct PatternReading {
     /// `match`: the parser's ERE unless `-G` (GNU BRE) or `-F`.
     init(match grep: GrepOptions, fixedStrings: Bool) throws {
         try Self.checkOneMatcher(grep, fixedStrings: fixedStrings)
-        syntax = fixedStrings ? .fixed : grep.basicRegexp ? .gnu(.basic) : .parser
+        syntax = fixedStrings ? .fixed : grep.basicRegexp ? .gnu(.basic) : grep.perlRegexp ? .perl : .parser
     }
 
     /// `grep`: GNU's BRE unless `-E` or `-F`, in the locale's character set.
     init(grep: GrepOptions, fixedStrings: Bool) throws {
         try Self.checkOneMatcher(grep, fixedStrings: fixedStrings)
-        syntax = fixedStrings ? .fixed : grep.extendedRegexp ? .gnu(.extended) : .gnu(.basic)
+        syntax = fixedStrings ? .fixed : grep.extendedRegexp ? .gnu(.extended) : grep.perlRegexp ? .perl : .gnu(.basic)
         bytesMode = !Self.localeIsUTF8()
         isGrep = true
         if bytesMode, let charset = Self.unsupportedMultibyteCharset() {
@@ -44,12 +48,9 @@ struct PatternReading {
         }
     }
 
-    /// grep refuses two different matchers (`-E -F`) rather than picking one; `-P` is refused.
+    /// grep refuses two different matchers (`-E -F`, `-P -E`) rather than picking one.
     private static func checkOneMatcher(_ grep: GrepOptions, fixedStrings: Bool) throws {
-        if grep.perlRegexp {
-            throw CommandFailure("-P (Perl regexes) is not supported: lookaround and back-references cannot run in a finite automaton, so use -E")
-        }
-        if [grep.extendedRegexp, grep.basicRegexp, fixedStrings].filter({ $0 }).count > 1 {
+        if [grep.extendedRegexp, grep.basicRegexp, grep.perlRegexp, fixedStrings].filter({ $0 }).count > 1 {
             throw CommandFailure("conflicting matchers specified")
         }
     }
@@ -88,12 +89,23 @@ struct PatternReading {
             set.options.bytesMode = true
             set.options.unicodeWords = false
         }
+        if syntax == .perl, set.options.syntax == .regex {
+            return try PerlPatterns.checked(set)
+        }
         // GNU grep reads a list of plain words as fixed strings whatever the flag
         // (grep -f with 10,000 words and no -F). Plain words in the parser's syntax
         // (`match`) are the search strategy's to find (SearchStrategy+Choice.swift).
         guard case .gnu(let dialect) = syntax, set.options.syntax == .regex else { return set }
         if !set.rules.isEmpty, set.rules.allSatisfy({ Self.isPlainWord($0.pattern, dialect: dialect) }) {
-            set.options.syntax = .literal
+            // Under -i in UTF-8, `s` also matches `ſ` in GNU grep (towupper(ſ) is `S`):
+            // a few such words stay regexes, whose plain words the strategy spells in
+            // every Unicode case (the literal engines fold ASCII words in ASCII). Not a
+            // long list: under -w its regex outgrows the DFA's limits (`grep -iw -f` of
+            // 1,000 words), so it keeps ASCII folding. Not for `k`: GNU grep's `-i k`
+            // does not match U+212A KELVIN SIGN.
+            let foldsBeyondASCII = set.options.caseInsensitive && !bytesMode && set.rules.count <= Self.fewWords
+                && set.rules.contains { $0.pattern.contains { $0 | 0x20 == UInt8(ascii: "s") } }
+            if !foldsBeyondASCII { set.options.syntax = .literal }
             return set
         }
         for i in set.rules.indices {
@@ -108,6 +120,9 @@ struct PatternReading {
 }
 
 extension PatternReading {
+    /// The most plain words `-i` spells with `ſ` for `s` (a regex each under `-w`).
+    static let fewWords = 16
+
     /// Whether `pattern` means itself in `dialect`: no byte that is special anywhere in
     /// it (a `{` or `+` is plain in a BRE, special in an ERE).
     static func isPlainWord(_ pattern: [UInt8], dialect: GNURegex.Dialect) -> Bool {

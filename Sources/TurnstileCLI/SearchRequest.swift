@@ -27,6 +27,8 @@ struct SearchRequest {
             }
             ruleOptions.regexp = [operands.removeFirst()]
         }
+        let output = OutputWriter(fd: 1)
+        let color = stream.useColor(output)
         let (matcher, cannotSelect) = try ruleOptions.withRuleSet(fallback: .standard) { set in
             let cannotSelect = MatchCommand.cannotSelect(set, invert: grep.invert, lineRegexp: grep.lineRegexp)
             if let matchKind, matchKind != .leftmostFirst, set.options.syntax != .literal {
@@ -34,10 +36,13 @@ struct SearchRequest {
             }
             let givenAsWords = set.options.syntax == .literal
             var set = try reading.translated(set, nullData: grep.nullData)
-            // grep -F -o reports the longest of the words starting at one place.
-            // (Under grep a list of plain words is read as one, with grep's answers.)
+            // grep -F -o reports the longest of the words starting at one place, and
+            // grep's colour marks it (`-F -e ab -e abc` on `xabcx`: `abc`; rg's colour
+            // marks the first word, as match's does). (Under grep a list of plain words
+            // is read as one, with grep's answers.)
             let words = set.options.syntax == .literal && (givenAsWords || reading.syntax != .parser)
-            let grepKind: MatchKind = grep.onlyMatching && words ? .leftmostLongest : .leftmostFirst
+            let longest = words && (grep.onlyMatching || (color && reading.isGrep))
+            let grepKind: MatchKind = longest ? .leftmostLongest : .leftmostFirst
             set.options.matchKind = matchKind ?? grepKind
             set.options.wholeLine = grep.lineRegexp
             set.options.lineRecords = delimiter == .line
@@ -74,9 +79,7 @@ struct SearchRequest {
             }
             sawFolder = given.count > 1  // grep names inputs by how many were given
         }
-        let named = grep.withFilename || (!grep.noFilename && (inputs.count > 1 || sawFolder))
-        let output = OutputWriter(fd: 1)
-        let color = stream.useColor(output)
+        let named = grep.namesInputs ?? (inputs.count > 1 || sawFolder)
         // Where each match is (-o, colour, offsets, JSON, match counts) needs the whole
         // record in memory; which records hold one is judged in pieces.
         let listsMatches = json || offsets || grep.countMatches || grep.onlyMatching || color

@@ -48,12 +48,22 @@ struct TurnstileCommand: ParsableCommand {
             printError(shortUsage)
             terminate(2)
         }
+        let asGrep = arguments[1] == "grep"
         do {
             ArgumentNormalizer.current = try ArgumentNormalizer().normalize(arguments)
         } catch {
-            printError("\(programName): " + error.message)
+            printError("\(programName): " + ((asGrep ? GNUUsageWords.message(for: error) : nil) ?? error.message))
             printUsageHint()
             terminate(2)
+        }
+        if asGrep {
+            do {
+                ArgumentNormalizer.current = try GNUUsageWords.checked(ArgumentNormalizer.current)
+            } catch {
+                printError("\(programName): " + error.message)
+                if error.usageLines { printUsageHint() }
+                terminate(2)
+            }
         }
         let normalized = ArgumentNormalizer.current
         if normalized.count == 2, normalized[1] == "--version" {
@@ -79,7 +89,7 @@ struct TurnstileCommand: ParsableCommand {
                 .split(separator: "\n", omittingEmptySubsequences: true)
                 .first.map { String($0) } ?? "invalid arguments"
             let cleaned = message.hasPrefix("Error: ") ? String(message.dropFirst(7)) : message
-            printError("\(programName): " + cleaned)
+            printError("\(programName): " + ((asGrep ? GNUUsageWords.message(forParserMessage: cleaned) : nil) ?? cleaned))
             printUsageHint()
             terminate(usageErrorStatus(normalized))
         }

@@ -203,6 +203,60 @@ struct ArgumentTests {
         #expect(table.valued.mapValues { $0 ?? "" } == valued.mapValues { $0 ?? "" }, "\(subcommand): short options with values")
         #expect(table.longValued == longValued, "\(subcommand): long options with values")
     }
+
+    /// Options that undo each other, in both orders and spellings, on a binary input and
+    /// two text inputs; run by GNU grep and by the links (``GrepPersonalityTests``).
+    static let lastWinsCases: [String] = [
+        "-H -h a a b", "-h -H a a b", "--with-filename --no-filename a a", "--no-filename -H a a",
+        "-Hh a a b", "-hH a a b", "-l -L a a b", "-L -l a a b", "-lL a a b",
+        "--files-without-match --files-with-matches a a b", "-l -L -c a a b", "-L -q a a b",
+        "-a -I a bin", "-I -a a bin", "--binary-files=text -I a bin", "-I --binary-files=text a bin",
+        "-a --binary-files=binary a bin", "--binary-files=without-match -a a bin",
+        "--binary-files binary --text a bin", "-I --binary-files=binary a bin", "-c -a -I a bin a",
+        "-i --no-ignore-case A a", "--no-ignore-case -i A a", "-y --no-ignore-case A a",
+        "-H -h -e a -- -h a", "-L -l a -- a",
+    ]
+
+    @Test("the last of -H/-h, -l/-L, -a/-I/--binary-files and -i/--no-ignore-case wins, as in GNU grep",
+          .enabled(if: GNUGrep.path != nil, "GNU grep not found at /usr/bin/grep"), arguments: lastWinsCases)
+    func lastWins(_ flags: String) throws {
+        try GrepPersonalityTests.compare(#"printf 'a\n' > a; printf 'b\n' > b; printf 'a\0\n' > bin; grep "# + flags,
+                                         locales: ["C"])
+    }
+
+    /// Usage errors grep users and scripts know by their words: a value missing, an
+    /// unknown option, a bad context length, max count, binary-files type or devices
+    /// method, no pattern at all, `[:alpha:]` outside brackets, and large counts that
+    /// GNU grep takes as no limit.
+    static let usageWordCases: [String] = [
+        "grep -A x a a", "grep -B -1 a a", "grep -C 1x a a", "grep --context=x a a", "grep -m x a a",
+        "grep -m '' a a", "grep --binary-files=foo a a", "grep -D foo a a", "grep -e", "grep -nf", "grep -A",
+        "grep --regexp", "grep --context", "grep -k a a", "grep -nk a a", "grep -NUM a a", "grep --foo a a",
+        "grep --foo=x a a", "grep", "grep -c", "grep '[:alpha:]' a", "grep -A 99999999999999999999 a a",
+        "grep -m 99999999999999999999 a a", "grep -m -1 a a", "grep -A +1 a a",
+    ]
+
+    @Test("usage errors in GNU grep's words, with its exit status",
+          .enabled(if: GNUGrep.path != nil, "GNU grep not found at /usr/bin/grep"), arguments: usageWordCases)
+    func gnuUsageWords(_ command: String) throws {
+        let script = "printf 'a\\n' > a; " + command
+        let gnu = try GrepPersonalityTests.run(script, path: "/usr/bin:/bin", locale: "C")
+        let ours = try GrepPersonalityTests.run(script, path: GrepPersonalityTests.linkFolder.path + ":/usr/bin:/bin", locale: "C")
+        #expect(gnu.status == ours.status && gnu.stdout == ours.stdout && gnu.stderr == ours.stderr, """
+            \(command)
+            GNU grep (status \(gnu.status)): \(gnu.stderr.debugDescription)
+            turnstile (status \(ours.status)): \(ours.stderr.debugDescription)
+            """)
+    }
+
+    @Test("grep --help says BRE is grep's default and -E match's")
+    func grepHelpNamesItsDefault() throws {
+        let help = try CLI.run(["grep", "--help"], stdin: []).out
+        let line = { (flag: String) in help.split(separator: "\n").first { $0.contains(flag) }.map(String.init) ?? "" }
+        #expect(line("-G, --basic-regexp").contains("grep's default"), "\(line("-G, --basic-regexp"))")
+        #expect(!line("-E, --extended-regexp").contains("(the default"), "\(line("-E, --extended-regexp"))")
+        #expect(help.contains("PATTERNS are GNU basic regexes (BRE)"))
+    }
 }
 
 extension [UInt8] {

@@ -185,10 +185,12 @@ struct GrepIdiomTests {
         }
     }
 
-    @Test("-P is refused with one sentence and status 2")
-    func refusedSyntaxes() throws {
+    @Test("-P and --perl-regexp read PCRE2's syntax; look-ahead is refused with one sentence and status 2")
+    func perlSyntaxSpellings() throws {
         for flag in ["-P", "--perl-regexp"] {
-            let r = try CLI.run(["match", flag, "a"], stdin: Array("a\n".utf8))
+            let found = try CLI.run(["match", flag, #"\d\t"#], stdin: Array("a1\tb\nc\n".utf8))
+            #expect(found.status == 0 && found.out == "a1\tb\n", "\(flag): \(found.status) \(found.err)")
+            let r = try CLI.run(["match", flag, "a(?=b)"], stdin: Array("ab\n".utf8))
             #expect(r.status == 2 && r.stdout.isEmpty, "\(flag): \(r.status)")
             #expect(r.err.hasPrefix("turnstile: ") && r.err.contains("not supported"), "\(flag): \(r.err)")
         }

@@ -177,6 +177,17 @@ struct GrepPersonalityTests {
         Case("echo x | grep --binary-files=nope x"),
     ]
 
+    /// `--color` marks the longest of the words that start at one place, as `-o` prints
+    /// it (`ab` and `abc` on `xabcx`: `abc`), in every output mode that colours.
+    static let colorCases: [Case] = [
+        "-F -e ab -e abc", "-e ab -e abc", "-E -e ab -e abc", "-i -e ab -e abc", "-F -i -e AB -e abc",
+        "-F -e b -e abc -e bcx", "-n -H -F -e ab -e abc", "-w -F -e ab -e abc", "-x -e ab -e abc",
+        #"-F -i -e "$(printf '\303\211L')" -e "$(printf '\303\251lan')""#,
+    ].map { Case(#"printf 'xabcx\nab abc\n\303\251lan\n' | grep --color=always "# + $0 + " | od -c") }
+
+    @Test("--color marks the longest word at a place, as GNU grep", arguments: colorCases)
+    func colorLongest(_ c: Case) throws { try Self.compare(c) }
+
     @Test("grep's options, its command-line reading and its inputs", arguments: optionCases)
     func options(_ c: Case) throws { try Self.compare(c) }
 
@@ -192,6 +203,14 @@ struct GrepPersonalityTests {
         Case(#"printf '\303\251lan\nELAN\n\303\211LAN\n' | grep -Fi "$(printf '\303\211LAN')""#),
         Case(#"printf '\303\251lan\nELAN\n\303\211LAN\n' | grep -i -e "$(printf '\303\211LAN')" -e x"#),
         Case(#"printf '\303\251lan\nELAN\n\303\211LAN\n' | grep -Fic "$(printf '\303\251LAN')""#),
+        // -i: `s` and `ſ` are one letter in a UTF-8 locale; `k` and U+212A KELVIN SIGN
+        // are not, to GNU grep (towlower of U+212A is itself in glibc).
+        Case(#"printf '\305\277 x\nKISS\nki\305\277\305\277\n' | grep -ci s"#, locale: utf8Locale),
+        Case(#"printf '\305\277 x\nKISS\nki\305\277\305\277\n' | grep -oi kiss"#, locale: utf8Locale),
+        Case(#"printf '\305\277 x\nKISS\nki\305\277\305\277\n' | grep -wci s"#, locale: utf8Locale),
+        Case(#"printf 's\nS\n\342\204\252\n' | grep -i "$(printf '\305\277')""#, locale: utf8Locale),
+        Case(#"printf 'k\n\342\204\252\n' | grep -ci K"#, locale: utf8Locale),
+        Case(#"printf 's\n\305\277\n' | grep -ci s"#, locale: "C"),
         Case(#"printf 'a\nb\0c\0' | grep -z 'a.b' | od -c"#),
         Case(#"printf 'a\nb\0c\0' | grep -z '^b' | od -c"#),
     ]
@@ -199,14 +218,58 @@ struct GrepPersonalityTests {
     @Test("LC_ALL=C and a UTF-8 locale give grep's answers", arguments: localeCases)
     func locales(_ c: Case) throws { try Self.compare(c) }
 
-    @Test("back-references and -P are refused with one sentence and status 2")
-    func refused() throws {
-        for args in [["grep", #"\(a\)\1"#], ["grep", "-E", "(a)\\1"], ["grep", "-P", "a"], ["match", "-P", "a"]] {
-            let r = try CLI.run(args, stdin: Array("aa\n".utf8))
-            #expect(r.status == 2 && r.stdout.isEmpty, "\(args): \(r.status)")
-            let lines = r.err.split(separator: "\n")
-            #expect(lines.count == 1 && r.err.contains("finite automaton"), "\(args): \(r.err)")
-        }
+    /// Lines for `-P`: PCRE2's escapes, classes and quantifiers have something to find.
+    /// ASCII only: GNU grep 3.8's `-P` (PCRE2 10.42, JIT, invalid-UTF mode) does not
+    /// match `é` with `\D`, `\W` or `\S` in a UTF-8 locale, where `[\D]` and `[^a]` do;
+    /// we read them as PCRE2 documents them. UTF-8 text has cases of its own below.
+    static let perlInput = #"Hello World\ta1\n  42 foo bar\nfoo@example.com x\nab aab b\nabc\n\n"#
+        + #"xyz$ ^x (a) []a] a{ a{x} a{1,2 a|b\n\\ / - } 1999-12-31\nAa bb\naaa\n"#
+
+    /// Regular patterns in PCRE2's syntax, and PCRE2's errors (GNU grep: status 2).
+    static let perlPatterns = [
+        #"\t"#, #"\d"#, #"\d+"#, #"\D"#, #"\w+"#, #"\W"#, #"\s"#, #"\S+"#, "(?i)hello", "(?i:HeLLo) world", "(?-i)a",
+        #"\bfoo\b"#, #"\Bx"#, #"^\d{2,3}"#, "a{2}", "a{2,}", "a+?b", #"[[:alpha:]]+"#, "[[:digit:]]", #"[^\d\s]"#,
+        #"[\w.-]+@[\w.-]+"#, #"\x41"#, #"\x{41}"#, #"\."#, "a|b", "(a|b)+c", "(?:ab)+", "^$", "^", "$", ".", ".*",
+        "x$", "^x", #"\$"#, #"\^x"#, #"\(a\)"#, "[]a]", "[^]a]", "a{", "a{x}", "a{1,2", #"\h"#, #"\H+"#, #"\v"#,
+        #"\p{L}+"#, #"\p{Lu}"#, #"\P{L}"#, #"\pL"#, #"[\p{L}\d]+"#, "(?<n>a)b", "(?P<n>a)", "(?'n'a)+",
+        "a(?#note)b", "(?|a|b)c", #"\Aa"#, #"b\z"#, "(?s).", "(?m)^x", "(?i)[a-c]+", #"[\]]"#, #"\\"#, #"\/"#,
+        #"\-"#, #"\}"#, #"\d{4}-\d\d-\d\d"#, #"(\w+)@(\w+)\.com"#, "[^[:space:]]+", "(?i)AA", "a{0}b",
+        "a**", "(", ")", "a{2}{3}", "[z-a]", "[[:foo:]]", #"\x{110000}"#, "[:alpha:]", "(?<1n>a)", "(?<n>a)(?<n>b)",
+        #"\Qa{\E"#, #"\Q(a)\E"#, #"\N+"#, #"\e|\a"#, #"\101"#, #"\o{101}"#, #"[\Q]a\E]+"#, #"x\Q\E+"#, #"\N{3}"#,
+        #"\ca|\c?"#, #"\c"#, #"\o{8}"#,
+    ]
+
+    /// Options with `-P`: words and lines as GNU grep 3.8 wraps them (ASCII `\w`), one
+    /// pattern only, `-z`, conflicting matchers; and UTF-8 text in both locales.
+    static let perlOptionCases: [Case] = [
+        #"grep -P -w 'a' in"#, #"grep -P -wo 'a\w*' in"#, #"grep -P -wc 'ab|aab' in"#, #"grep -P -x 'abc|aaa' in"#,
+        #"grep -P -xc 'a+' in"#, #"grep -P -i 'HELLO' in"#, #"grep -P -v -c '\d' in"#, #"grep -P -n '' in"#,
+        #"grep -P -e a -e b in"#, #"grep -P "$(printf 'a\nb')" in"#, #"grep -P -E a in"#, #"grep -P -F a in"#,
+        #"printf 'ab\n' > p; grep -P -f p in"#, #"printf 'ab\nc\n' > p; grep -P -f p in"#, #"grep -P -l foo in"#,
+        #"printf 'a\nb\0' | grep -zcP '^b'"#, #"printf 'a\nb\0' | grep -zcP 'a.b'"#, #"printf 'a\nb\0' | grep -zcP '(?s)a.b'"#,
+        #"printf 'caf\303\251\nCAF\303\211\n' | grep -P -io 'caf.'"#,
+        #"printf 'caf\303\251\nCAF\303\211\n' | grep -P -c '^.{4}$'"#,
+        #"printf 'caf\303\251\nCAF\303\211\n' | grep -P -c '\x{e9}'"#,
+        #"printf 'caf\303\251\nCAF\303\211\n' | grep -P -o '[^a-z]'"#,
+        #"printf '\303\251a \303\251b a\n' | grep -P -wo '[ab]'"#,
+    ].map { Case("printf '%b' '\(perlInput.shellQuotedBody)' > in; " + $0) }
+
+    static let perlCases: [Case] = perlPatterns.flatMap { p in
+        ["-onP", "-cP"].map { Case("printf '%b' '\(perlInput.shellQuotedBody)' | grep \($0) -- '\(p.shellQuotedBody)'") }
+    } + perlOptionCases
+
+    @Test("-P runs every regular pattern in PCRE2's syntax as GNU grep -P does", arguments: perlCases)
+    func perlRegexp(_ c: Case) throws { try Self.compare(c) }
+
+    @Test("back-references and what else -P cannot run in an automaton are refused with one sentence and status 2",
+          arguments: [["grep", #"\(a\)\1"#], ["grep", "-E", "(a)\\1"]]
+              + ["(?<=a)b", "(?<!a)b", "a(?=b)", "a(?!b)", #"(a)\1"#, #"(?<n>a)\k<n>"#, "(?P=n)", "a++", "a*+",
+                 "(?>a+)", "(?(1)a|b)", "(?R)", "(?1)", #"a\Kb"#, "(*FAIL)", "(*ACCEPT)"].flatMap { [["grep", "-P", $0], ["match", "-P", $0]] })
+    func refused(_ args: [String]) throws {
+        let r = try CLI.run(args, stdin: Array("aab\n".utf8))
+        #expect(r.status == 2 && r.stdout.isEmpty, "\(args): \(r.status)")
+        let lines = r.err.split(separator: "\n")
+        #expect(lines.count == 1 && r.err.contains("finite automaton"), "\(args): \(r.err)")
     }
 }
 

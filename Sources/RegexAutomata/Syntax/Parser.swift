@@ -40,10 +40,14 @@
 //   errors (`.unicodeWordBoundary`): the DFA decides them from one byte on each side.
 // - `\h`, `\v` (and `\H`, `\V`) are PCRE2's horizontal and vertical space sets; in
 //   bytes mode their members up to 0xFF (`\xA0`, `\x85`), as PCRE2 without UTF.
-// - Plain `( )` groups are groupings only (no captures are reported); named groups are
-//   rejected. `\` before any character that is not an ASCII letter or digit is that
-//   character. Escapes PCRE2 knows but we do not implement (`\a \e \0 \c \Q \R \X \N
-//   \G \Z …`) are `.unsupportedEscape`; `\x` without hex digits is an error (PCRE2
+// - `\1`–`\9` are back-references (refused); a longer number is one when that many
+//   groups precede it, else up to three octal digits (`\101` is `A`), as in PCRE2.
+// - Plain `( )` and named groups (`(?<n>…)`, `(?'n'…)`, `(?P<n>…)`) are groupings only
+//   (no captures are reported), and so is branch reset `(?|…)`; `(?#…)` is a comment. `\` before any character that is not an ASCII letter or digit is that
+//   character. `\a \e \0nn \o{…} \cX \N \N{U+hh} \Q…\E` read as in PCRE2 (`\N` is any
+//   character but a newline, an error in a class; `\N{U+hh}` in UTF-8 mode only; `\Q…\E`
+//   quotes in a class too). Escapes PCRE2 knows but we do not implement (`\R \X \G \Z
+//   …`) are `.unsupportedEscape`; `\x` without hex digits is an error (PCRE2
 //   reads it as NUL). `(?)`, `(?-)` are errors (PCRE2 ignores them).
 // Known limits: no positioned AST is kept (the parser emits Hir directly and reports
 // positions in errors only); nesting deeper than 250 groups is an error.
@@ -55,6 +59,13 @@ struct Parser {
     /// The next byte to read; `0 ... pattern.count`.
     private var pos = 0
     private var depth = 0
+    /// The capture groups opened so far: `\12` is a back-reference with 12 or more
+    /// before it, else an octal escape (``parseDigitEscape(start:inClass:)``).
+    private var captureCount = 0
+    /// Inside `\Q…\E`: every character is itself (``skipQuoteMarks()``).
+    private var quoting = false
+    /// The names of the named groups read so far (PCRE2 refuses a name given twice).
+    private var groupNames: Set<[UInt8]> = []
 
     struct Flags {
         var caseInsensitive: Bool
@@ -141,7 +152,15 @@ struct Parser {
     private mutating func parseConcat() throws(RegexSyntaxError) -> Hir {
         var items: [Hir] = []
         var last = Last.nothing
-        while let c = peek(), c != UInt8(ascii: "|"), c != UInt8(ascii: ")") {
+        while true {
+            skipQuoteMarks()
+            guard let c = peek() else { break }
+            if quoting {
+                items.append(literal(readCharacter()))
+                last = .repeatable(items.count - 1)
+                continue
+            }
+            if c == UInt8(ascii: "|") || c == UInt8(ascii: ")") { break }
             let start = pos
             if let q = try parseQuantifier() {
                 switch last {
@@ -322,6 +341,7 @@ struct Parser {
             throw error(.notRegular(.verb), open)
         }
         guard peek() == UInt8(ascii: "?") else {
+            captureCount += 1
             return try parseGroupBody(open: open, flags: flags)
         }
         pos += 1
@@ -336,15 +356,30 @@ struct Parser {
             if let next = peek(1), next == UInt8(ascii: "=") || next == UInt8(ascii: "!") || next == UInt8(ascii: "*") {
                 throw error(.notRegular(.lookbehind), open)
             }
-            throw error(.unsupportedGroup, open)
+            pos += 1
+            try skipGroupName(open: open, closer: UInt8(ascii: ">"))
+            return try parseGroupBody(open: open, flags: flags)
+        case UInt8(ascii: "'"):
+            pos += 1
+            try skipGroupName(open: open, closer: UInt8(ascii: "'"))
+            return try parseGroupBody(open: open, flags: flags)
         case UInt8(ascii: ">"):
             throw error(.notRegular(.atomicGroup), open)
         case UInt8(ascii: "P"):
             switch peek(1) {
             case UInt8(ascii: "="): throw error(.notRegular(.backreference), open)
             case UInt8(ascii: ">"): throw error(.notRegular(.recursion), open)
+            case UInt8(ascii: "<"):
+                pos += 2
+                try skipGroupName(open: open, closer: UInt8(ascii: ">"))
+                return try parseGroupBody(open: open, flags: flags)
             default: throw error(.unsupportedGroup, open)
             }
+        case UInt8(ascii: "#"):
+            // A comment: everything up to the first `)` (PCRE2 allows no nesting).
+            guard let close = pattern[pos...].firstIndex(of: UInt8(ascii: ")")) else { throw error(.unclosedGroup, open) }
+            pos = close + 1
+            return nil
         case UInt8(ascii: "R"), UInt8(ascii: "&"), UInt8(ascii: "0")...UInt8(ascii: "9"):
             throw error(.notRegular(.recursion), open)
         case UInt8(ascii: "+"):
@@ -353,11 +388,30 @@ struct Parser {
             throw error(.notRegular(.recursion), open)
         case UInt8(ascii: "("):
             throw error(.notRegular(.conditional), open)
-        case UInt8(ascii: "'"), UInt8(ascii: "|"), UInt8(ascii: "#"), UInt8(ascii: "C"), UInt8(ascii: "^"):
+        case UInt8(ascii: "|"):
+            // Branch reset: it renumbers captures only, and none are reported.
+            pos += 1
+            return try parseGroupBody(open: open, flags: flags)
+        case UInt8(ascii: "C"), UInt8(ascii: "^"):
             throw error(.unsupportedGroup, open)
         default:
             return try parseFlagGroup(open: open)
         }
+    }
+
+    /// A capture group's name and its closer (`>` or `'`), with `pos` at the name: a
+    /// letter or `_`, then letters, digits and `_`, at most 32 bytes, each name once,
+    /// as PCRE2 requires. Captures are not reported, so the name only has to be valid.
+    private mutating func skipGroupName(open: Int, closer: UInt8) throws(RegexSyntaxError) {
+        let start = pos
+        while let c = peek(), Self.isASCIILetter(c) || Self.isASCIIDigit(c) || c == UInt8(ascii: "_") { pos += 1 }
+        let name = pattern[start..<pos]
+        guard let first = name.first, !Self.isASCIIDigit(first), name.count <= 32, peek() == closer else {
+            throw error(.invalidGroupName, open)
+        }
+        guard groupNames.insert(Array(name)).inserted else { throw error(.duplicateGroupName, open) }
+        captureCount += 1
+        pos += 1
     }
 
     /// `(?ims-ims)` or `(?ims-ims:…)`, with `pos` just after the `?`.
@@ -432,9 +486,14 @@ struct Parser {
         // grep's word anchors (PCRE2 reads `\<` and `\>` as the characters).
         case UInt8(ascii: "<"): pos += 2; return .look(.wordStart)
         case UInt8(ascii: ">"): pos += 2; return .look(.wordEnd)
+        case UInt8(ascii: "N"):
+            pos += 2
+            if Self.startsWith(pattern, at: pos, "{U+") { return .hir(literal(try parseNamedCodePoint(start: start))) }
+            // Any character but a newline, whatever `s` says (`\N{3}` is `\N` three times).
+            return .hir(notNewline())
         default: break
         }
-        switch try parseCommonEscape() {
+        switch try parseCommonEscape(inClass: false) {
         case .character(let scalar): return .hir(literal(scalar))
         case .set(let set), .property(let set): return .hir(classHir(set))
         }
@@ -451,7 +510,7 @@ struct Parser {
     /// The escapes that mean the same inside and outside a class, with `pos` at the
     /// backslash: characters, `\xHH`, `\x{…}`, `\d \w \s \D \W \S`; everything else is
     /// an error (the look-around escapes are handled by the callers first).
-    private mutating func parseCommonEscape() throws(RegexSyntaxError) -> ClassAtom {
+    private mutating func parseCommonEscape(inClass: Bool) throws(RegexSyntaxError) -> ClassAtom {
         let start = pos
         guard let c = peek(1) else { throw error(.trailingBackslash, start) }
         if !Self.isASCIILetter(c) && !Self.isASCIIDigit(c) {
@@ -464,6 +523,11 @@ struct Parser {
         case UInt8(ascii: "n"): return .character(0x0A)
         case UInt8(ascii: "r"): return .character(0x0D)
         case UInt8(ascii: "f"): return .character(0x0C)
+        case UInt8(ascii: "a"): return .character(0x07)
+        case UInt8(ascii: "e"): return .character(0x1B)
+        case UInt8(ascii: "0"): return .character(try parseOctal(start: start, braced: false))
+        case UInt8(ascii: "o"): return .character(try parseOctal(start: start, braced: true))
+        case UInt8(ascii: "c"): return .character(try parseControl(start: start))
         case UInt8(ascii: "x"): return .character(try parseHex(start: start))
         case UInt8(ascii: "d"), UInt8(ascii: "w"), UInt8(ascii: "s"),
             UInt8(ascii: "D"), UInt8(ascii: "W"), UInt8(ascii: "S"):
@@ -480,15 +544,16 @@ struct Parser {
         case UInt8(ascii: "V"): return .set(inverted(Self.verticalSpace))
         case UInt8(ascii: "p"), UInt8(ascii: "P"):
             return .property(try parseProperty(start: start, negated: c == UInt8(ascii: "P")))
-        case UInt8(ascii: "1")...UInt8(ascii: "9"), UInt8(ascii: "g"), UInt8(ascii: "k"):
+        case UInt8(ascii: "1")...UInt8(ascii: "9"):
+            return .character(try parseDigitEscape(start: start, inClass: inClass))
+        case UInt8(ascii: "g"), UInt8(ascii: "k"):
             throw error(.notRegular(.backreference), start)
         case UInt8(ascii: "K"):
             throw error(.notRegular(.resetMatchStart), start)
-        case UInt8(ascii: "0"), UInt8(ascii: "a"), UInt8(ascii: "e"), UInt8(ascii: "c"), UInt8(ascii: "o"),
-            UInt8(ascii: "Q"), UInt8(ascii: "E"), UInt8(ascii: "R"), UInt8(ascii: "X"), UInt8(ascii: "N"), UInt8(ascii: "G"), UInt8(ascii: "Z"), UInt8(ascii: "C"), UInt8(ascii: "u"),
-            UInt8(ascii: "U"), UInt8(ascii: "l"), UInt8(ascii: "L"):
+        case UInt8(ascii: "R"), UInt8(ascii: "X"), UInt8(ascii: "G"), UInt8(ascii: "Z"), UInt8(ascii: "C"),
+            UInt8(ascii: "u"), UInt8(ascii: "U"), UInt8(ascii: "l"), UInt8(ascii: "L"):
             throw error(.unsupportedEscape, start)
-        case UInt8(ascii: "b"), UInt8(ascii: "B"), UInt8(ascii: "A"), UInt8(ascii: "z"):
+        case UInt8(ascii: "b"), UInt8(ascii: "B"), UInt8(ascii: "A"), UInt8(ascii: "z"), UInt8(ascii: "N"):
             throw error(.invalidEscapeInClass, start)
         default:
             throw error(.unknownEscape, start)
@@ -526,14 +591,7 @@ struct Parser {
         var value: UInt32 = 0
         if peek() == UInt8(ascii: "{") {
             pos += 1
-            var count = 0
-            while let c = peek(), let digit = Self.hexValue(c) {
-                value = min(value &* 16 &+ digit, 0x1_000_000)
-                count += 1
-                pos += 1
-            }
-            guard count > 0, peek() == UInt8(ascii: "}") else { throw error(.invalidHexEscape, start) }
-            pos += 1
+            value = try bracedNumber(radix: 16, start: start, invalid: .invalidHexEscape)
         } else {
             var count = 0
             while count < 2, let c = peek(), let digit = Self.hexValue(c) {
@@ -543,6 +601,12 @@ struct Parser {
             }
             guard count > 0 else { throw error(.invalidHexEscape, start) }
         }
+        return try checkedCodePoint(value, start: start)
+    }
+
+    /// `value` as a character of the mode, or the error at the escape at `start`: above
+    /// 0xFF in bytes mode, above U+10FFFF or a surrogate in UTF-8 mode.
+    private func checkedCodePoint(_ value: UInt32, start: Int) throws(RegexSyntaxError) -> UInt32 {
         switch mode {
         case .bytes:
             if value > 0xFF { throw error(.codePointTooLarge, start) }
@@ -551,6 +615,99 @@ struct Parser {
             if (0xD800...0xDFFF).contains(value) { throw error(.surrogateCodePoint, start) }
         }
         return value
+    }
+
+    /// PCRE2's octal escapes, with `pos` just after the `0` or `o`: `\0` and up to two
+    /// more octal digits (`\012` is LF; `\08` is NUL then `8`), or `\o{…}` (at least
+    /// one octal digit, any number).
+    private mutating func parseOctal(start: Int, braced: Bool) throws(RegexSyntaxError) -> UInt32 {
+        guard braced else { return octalDigits(upTo: 2) }
+        guard peek() == UInt8(ascii: "{") else { throw error(.invalidOctalEscape, start) }
+        pos += 1
+        return try checkedCodePoint(bracedNumber(radix: 8, start: start, invalid: .invalidOctalEscape), start: start)
+    }
+
+    /// `\1`–`\9…`, with `pos` just after the first digit, as PCRE2 reads them: outside a
+    /// class a back-reference (refused) when the number is below 10, starts with 8 or 9,
+    /// or is at most the groups opened before it; otherwise, and in a class, up to three
+    /// octal digits (`\101` is `A`, `\12` LF), where a class reads `\8` and `\9` as the
+    /// digits themselves.
+    private mutating func parseDigitEscape(start: Int, inClass: Bool) throws(RegexSyntaxError) -> UInt32 {
+        let first = pattern[start + 1]
+        var end = start + 1
+        var number = 0
+        while end < pattern.count, Self.isASCIIDigit(pattern[end]) {
+            number = min(number * 10 + Int(pattern[end] - UInt8(ascii: "0")), 100_000)
+            end += 1
+        }
+        let startsOctal = first < UInt8(ascii: "8")
+        if !inClass, number < 10 || !startsOctal || number <= captureCount {
+            throw error(.notRegular(.backreference), start)
+        }
+        guard startsOctal else { return UInt32(first) }  // in a class: `\8` is `8`
+        pos = start + 1
+        return try checkedCodePoint(octalDigits(upTo: 3), start: start)
+    }
+
+    /// Up to `limit` octal digits at `pos` as a number (0 when there are none).
+    private mutating func octalDigits(upTo limit: Int) -> UInt32 {
+        var value: UInt32 = 0
+        var count = 0
+        while count < limit, let c = peek(), (UInt8(ascii: "0")...UInt8(ascii: "7")).contains(c) {
+            value = value * 8 + UInt32(c - UInt8(ascii: "0"))
+            count += 1
+            pos += 1
+        }
+        return value
+    }
+
+    /// `\cX`, with `pos` just after the `c`: X is any printable ASCII character, upper
+    /// cased, with bit 6 flipped (`\ca` and `\cA` are 0x01, `\c[` ESC, `\c?` DEL).
+    private mutating func parseControl(start: Int) throws(RegexSyntaxError) -> UInt32 {
+        guard let c = peek(), (0x20...0x7E).contains(c) else { throw error(.invalidControlEscape, start) }
+        pos += 1
+        let upper = (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(c) ? c & ~0x20 : c
+        return UInt32(upper ^ 0x40)
+    }
+
+    /// `\N{U+hh…}`, with `pos` at the `{`: the character with that code point, in
+    /// UTF-8 mode only, as in PCRE2.
+    private mutating func parseNamedCodePoint(start: Int) throws(RegexSyntaxError) -> UInt32 {
+        guard mode == .utf8 else { throw error(.codePointNameNeedsUTF8, start) }
+        pos += 3  // `{U+`
+        return try checkedCodePoint(bracedNumber(radix: 16, start: start, invalid: .invalidHexEscape), start: start)
+    }
+
+    /// The digits of `\x{…}`, `\o{…}` or `\N{U+…}` in `radix` (16 or 8) up to and past
+    /// the `}`, with `pos` at the first digit; at least one digit, else `invalid`. A
+    /// value past U+10FFFF stays past it (the caller refuses it), however many digits.
+    private mutating func bracedNumber(radix: UInt32, start: Int, invalid: RegexSyntaxError.Kind) throws(RegexSyntaxError) -> UInt32 {
+        var value: UInt32 = 0
+        var count = 0
+        while let c = peek(), let digit = Self.hexValue(c), digit < radix {
+            value = min(value &* radix &+ digit, 0x1_000_000)
+            count += 1
+            pos += 1
+        }
+        guard count > 0, peek() == UInt8(ascii: "}") else { throw error(invalid, start) }
+        pos += 1
+        return value
+    }
+
+    /// `\Q…\E`: inside, every character is itself, up to `\E` or the end of the
+    /// pattern, in a class too. Moves past the `\Q` and `\E` marks at `pos` (an `\E`
+    /// that ends nothing and an empty `\Q\E` change nothing, so `a\Q\E+` is `a+`).
+    private mutating func skipQuoteMarks() {
+        while peek() == UInt8(ascii: "\\") {
+            if !quoting, peek(1) == UInt8(ascii: "Q") {
+                quoting = true
+            } else if peek(1) == UInt8(ascii: "E") {
+                quoting = false
+            } else {
+                return
+            }
+            pos += 2
+        }
     }
 
     // MARK: Classes
@@ -600,7 +757,14 @@ struct Parser {
         var properties = ScalarRangeSet()  // never folded: \p{…}, POSIX classes, \d \w \s
         var first = true
         while true {
+            skipQuoteMarks()
             guard let c = peek() else { throw error(.unclosedClass, open) }
+            if quoting {
+                let scalar = readCharacter()
+                set.insert(scalar...scalar)
+                first = false
+                continue
+            }
             if c == UInt8(ascii: "]") && !first {
                 pos += 1
                 break
@@ -670,7 +834,7 @@ struct Parser {
                 pos += 2
                 return .character(0x08)
             }
-            return try parseCommonEscape()
+            return try parseCommonEscape(inClass: true)
         }
         return .character(readCharacter())
     }
@@ -723,9 +887,14 @@ struct Parser {
         }
     }
 
+    /// `.`: any character, but a newline unless `s`.
     private func dot() -> Hir {
-        let set = flags.dotAll ? ScalarRangeSet() : ScalarRangeSet([0x0A...0x0A])
-        return classHir(inverted(set))
+        flags.dotAll ? classHir(inverted(ScalarRangeSet())) : notNewline()
+    }
+
+    /// Any character but a newline (`.` without `s`, and `\N`).
+    private func notNewline() -> Hir {
+        classHir(inverted(ScalarRangeSet([0x0A...0x0A])))
     }
 
     /// Under `i`: Unicode simple case folding in UTF-8 mode (as PCRE2 with PCRE2_UTF),

@@ -109,10 +109,20 @@ public struct RegexSyntaxError: Error, Sendable, Equatable, CustomStringConverti
         case unknownFlag
         /// `(?)` or `(?-)`: a flag group that sets nothing.
         case emptyFlagGroup
-        /// A group kind this engine does not offer: named groups (`(?<n>…)`,
-        /// `(?P<n>…)`, `(?'n'…)`; use `(…)` or `(?:…)`), branch reset `(?|…)`,
-        /// comments `(?#…)`, callouts `(?C…)`, `(?^…)`.
+        /// A group kind this engine does not offer: callouts `(?C…)`, `(?^…)`.
         case unsupportedGroup
+        /// `\c` at the end of the pattern or before a character that is not printable
+        /// ASCII (`\cé`).
+        case invalidControlEscape
+        /// `\o` without `{`, octal digits and `}`: `\o{8}`, `\o{}`.
+        case invalidOctalEscape
+        /// `\N{U+hh}` in bytes mode (PCRE2 takes it in UTF mode only).
+        case codePointNameNeedsUTF8
+        /// A named group whose name is not a letter or `_` followed by letters, digits
+        /// and `_` (at most 32), or is not closed by its `>` or `'`: `(?<1a>x)`, `(?<a`.
+        case invalidGroupName
+        /// Two named groups with one name: `(?<a>x)(?<a>y)` (PCRE2 refuses it too).
+        case duplicateGroupName
         /// The pattern bytes are not valid UTF-8 (UTF-8 mode only).
         case invalidUTF8
         /// Groups or classes nested deeper than ``RegexSyntax/maxNesting``.
@@ -187,7 +197,12 @@ public struct RegexSyntaxError: Error, Sendable, Equatable, CustomStringConverti
         case .unknownFlag: "unknown inline flag: only i, m and s are supported, with - to turn them off"
         case .emptyFlagGroup: "flag group sets no flag"
         case .unsupportedGroup:
-            "group syntax not supported (named groups, (?|, (?#, (?C and (?^ are not available; use (...) or (?:...))"
+            "group syntax not supported ((?C and (?^ are not available; use (...) or (?:...))"
+        case .invalidControlEscape: "\\c must be followed by a printable ASCII character"
+        case .invalidOctalEscape: "invalid octal escape: expected \\o{ddd} with octal digits"
+        case .codePointNameNeedsUTF8: "\\N{U+hhhh} is supported only in UTF-8 mode"
+        case .invalidGroupName: "invalid group name: a letter or _ first, then letters, digits and _ (at most 32), closed by > or '"
+        case .duplicateGroupName: "two named groups have the same name"
         case .invalidUTF8: "pattern is not valid UTF-8 (use bytes mode for byte patterns)"
         case .nestingTooDeep: "groups or classes nested more than \(RegexSyntax.maxNesting) deep"
         case .notRegular(let construct):

@@ -40,7 +40,8 @@ struct UnicodeCaseVariants {
         for (index, word) in words.enumerated() {
             guard let text = String(validating: word, as: UTF8.self) else { return nil }
             // Per scalar, its spellings: an ASCII letter once, lower case (the automaton
-            // folds its case), plus the scalars beyond ASCII in its orbit.
+            // folds its case), plus the other scalars in its orbit — an ASCII one lower
+            // case too (`ſ` is also `s`, as `s` is also `ſ`).
             var choices: [[[UInt8]]] = []
             var count = 1
             for scalar in text.unicodeScalars {
@@ -50,7 +51,13 @@ struct UnicodeCaseVariants {
                     let b = UInt8(scalar.value)
                     spellings.append([isASCIILetter(b) ? b | 0x20 : b])
                 }
-                for member in orbit where member >= 0x80 {
+                for member in orbit {
+                    if member < 0x80 {
+                        let b = UInt8(member)
+                        let lower = [isASCIILetter(b) ? b | 0x20 : b]
+                        if !spellings.contains(lower) { spellings.append(lower) }
+                        continue
+                    }
                     guard let u = Unicode.Scalar(member) else { continue }
                     spellings.append(Array(String(Character(u)).utf8))
                 }

@@ -20,6 +20,16 @@ struct ArgumentNormalizer {
     /// Why the command line cannot be used: one sentence.
     struct Failure: Error {
         var message: String
+        /// What went wrong, for saying it in another tool's words (``GNUUsageWords``).
+        var kind: Kind = .other
+
+        enum Kind: Equatable {
+            case other
+            /// An option given last with no value (`-e`, `--regexp`), as spelled.
+            case missingValue(String)
+            /// A short option letter the subcommand does not have (`-k`).
+            case unknownLetter(Character)
+        }
     }
 
     /// The normalized command line (program name first), set once by `main` before
@@ -95,7 +105,7 @@ struct ArgumentNormalizer {
                 if a == "--" + name + "=", spelling.longValued.contains(name) {
                     result.append(contentsOf: ["--" + name, ""])  // `--regexp=`: the empty value
                 } else if !a.contains("="), spelling.longValued.contains(name) {
-                    guard i < arguments.count else { throw Failure(message: "option \(a) needs a value") }
+                    guard i < arguments.count else { throw Failure(message: "option \(a) needs a value", kind: .missingValue(a)) }
                     result.append(contentsOf: Self.joined(a, arguments[i]))
                     i += 1
                 } else {
@@ -133,7 +143,7 @@ struct ArgumentNormalizer {
                         value = arguments[i]
                         i += 1
                     } else {
-                        throw Failure(message: "option -\(c) needs a value")
+                        throw Failure(message: "option -\(c) needs a value", kind: .missingValue("-\(c)"))
                     }
                     if let long {
                         result.append(contentsOf: Self.joined("--" + long, value))
@@ -145,9 +155,9 @@ struct ArgumentNormalizer {
                     // The first letter is unknown: the whole word is one unknown option.
                     let word = String(letters)
                     let hint = spelling.longValued.contains(word) || word.count > 1 ? " (long options take two dashes: --\(word))" : ""
-                    throw Failure(message: "unknown option '\(a)'\(hint)")
+                    throw Failure(message: "unknown option '\(a)'\(hint)", kind: .unknownLetter(c))
                 } else {
-                    throw Failure(message: "unknown option '-\(c)' in '\(a)'")
+                    throw Failure(message: "unknown option '-\(c)' in '\(a)'", kind: .unknownLetter(c))
                 }
             }
         }
