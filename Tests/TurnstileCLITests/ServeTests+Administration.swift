@@ -99,10 +99,10 @@ extension ServeTests {
         _ = try runTool(Self.spamc, ["-d", "127.0.0.1", "-p", "\(server.port)", "-c", "-u", "alice"], stdin: spam)
         _ = try runTool(Self.spamc, ["-d", "127.0.0.1", "-p", "\(server.port)", "-u", "bob"], stdin: ham)
         _ = try runTool(Self.spamc, ["-d", "127.0.0.1", "-p", "\(server.port)", "-L", "spam", "-u", "mallory"], stdin: spam)
-        let lines = #"CHECK spam message \(1\.0/1\.0\) for alice from 127\.0\.0\.1:\d+ in \d+\.\d m?s, \#(spam.count) bytes"#
+        let lines = #"CHECK spam message \(5\.0/5\.0\) for alice from 127\.0\.0\.1:\d+ in \d+\.\d m?s, \#(spam.count) bytes"#
         #expect(server.stderrContains("for alice"))
         #expect(server.stderr.range(of: lines, options: .regularExpression) != nil, "\(server.stderr)")
-        #expect(server.stderrContains("PROCESS clean message (0.0/1.0) for bob from 127.0.0.1:"), "\(server.stderr)")
+        #expect(server.stderrContains("PROCESS clean message (0.0/5.0) for bob from 127.0.0.1:"), "\(server.stderr)")
         #expect(server.stderrContains("TELL refused (EX_UNAVAILABLE: Service Unavailable: TELL commands have not been enabled.) for mallory"),
                 "\(server.stderr)")
         #expect(server.stop() == 0)

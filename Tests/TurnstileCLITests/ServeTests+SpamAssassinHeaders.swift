@@ -82,6 +82,11 @@ extension ServeTests {
         }
         try #require(up, "spamd did not start")
         let theirs = try Self.verdicts(messages, port: port)
+        // spamc -c prints `score/threshold` on the same 5.0 scale from both servers.
+        for p in [ours.port, port] {
+            let check = try runTool(Self.spamc, ["-d", "127.0.0.1", "-p", "\(p)", "-c"], stdin: gtube).out
+            #expect(check.range(of: #"^-?[0-9]+\.[0-9]/5\.0\n$"#, options: .regularExpression) != nil, "port \(p): \(check)")
+        }
         #expect(theirs.last == true, "GTUBE is spam to SpamAssassin")
         for (name, junk) in try Self.sorted(messages, port: port, in: dir) {
             #expect(junk == theirs, "recipe \(name) on SpamAssassin's spamd")
@@ -100,7 +105,7 @@ extension ServeTests {
         }
     }
 
-    @Test("X-Spam-Status on the 5.0 scale, X-Spam-Level's stars, X-Spam-Turnstile with the list's own numbers; spam exactly at five stars")
+    @Test("X-Spam-Status, spamc -c and spamc -R on the 5.0 scale, X-Spam-Level's stars, X-Spam-Turnstile with the list's own numbers; spam exactly at five stars")
     func spamAssassinScale() throws {
         let server = try ServerProcess(["-F", "-i", "-e", "prize", "-e", "winner", "--threshold", "2"])
         defer { server.stop() }
@@ -116,6 +121,18 @@ extension ServeTests {
         // A message tagged before is tagged once: every earlier X-Spam- field goes.
         let again = try runTool(Self.spamc, ["-d", "127.0.0.1", "-p", "\(server.port)"], stdin: tagged.stdout)
         #expect(again.stdout == tagged.stdout)
+        // spamc -c, -y and -r read the same scale; --headers turnstile keeps the list's own.
+        let check = try runTool(Self.spamc, ["-d", "127.0.0.1", "-p", "\(server.port)", "-c"], stdin: spam)
+        #expect(check.status == 1 && check.out == "5.0/5.0\n", "\(check.out)")
+        let halfCheck = try runTool(Self.spamc, ["-d", "127.0.0.1", "-p", "\(server.port)", "-c"], stdin: half)
+        #expect(halfCheck.status == 0 && halfCheck.out == "2.5/5.0\n", "\(halfCheck.out)")
+        let report = try runTool(Self.spamc, ["-d", "127.0.0.1", "-p", "\(server.port)", "-R"], stdin: half)
+        #expect(report.out.hasPrefix("2.5/5.0\nContent analysis details:   (2.5 points, 5.0 required)\n"), "\(report.out)")
+        #expect(report.out.contains("\n 2.5 prize                  weight 1\n"), "\(report.out)")
+        let own = try ServerProcess(["-F", "-i", "-e", "prize", "-e", "winner", "--threshold", "2", "--headers", "turnstile"])
+        defer { own.stop() }
+        let ownCheck = try runTool(Self.spamc, ["-d", "127.0.0.1", "-p", "\(own.port)", "-c"], stdin: spam)
+        #expect(ownCheck.status == 1 && ownCheck.out == "2.0/2.0\n", "\(ownCheck.out)")
         let flag = try CLI.run(["serve", "--headers", "spamd"])
         #expect(flag.status == 2 && flag.err.contains("--headers spamd: expected spamassassin or turnstile"), "\(flag.err)")
     }
