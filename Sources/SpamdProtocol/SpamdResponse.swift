@@ -116,6 +116,17 @@ public enum SpamdResponse {
 
 extension SpamdVerdict {
 
-    /// `S/T` with one decimal each, as spamd's log line writes the score (`3.9/5.0`).
-    public var scoreText: String { cFormat("%2.1f", score) + "/" + cFormat("%2.1f", threshold) }
+    /// spamd's `result:` words: `Y 1003 - A,B` — `Y` or `.`, the score as perl's `%2d`
+    /// writes it (truncated), the rules that fired (`none` when none did).
+    public var resultWords: String {
+        let points = score.isFinite ? Int(max(-1e9, min(1e9, score))) : 0
+        let padded = points > -10 && points < 10 && points >= 0 ? " \(points)" : "\(points)"
+        return "\(isSpam ? "Y" : ".") \(padded) - \(symbols.isEmpty ? "none" : symbols.joined(separator: ","))"
+    }
+
+    /// The threshold with one decimal (`5.0`), spamd's `required_score=`.
+    public var requiredText: String { cFormat("%.1f", threshold) }
+
+    /// The list's own `score/threshold` (`1.12/0.90`) beside the scaled one.
+    public var listScoreText: String { cFormat("%.2f", listScore) + "/" + cFormat("%.2f", listThreshold) }
 }
