@@ -28,8 +28,8 @@ extension ServeTests {
             #expect(try DeliveryRecipeTests.deliver("/usr/bin/procmail", ["-m", "DEFAULT=\(home.path)/Mail/Control", control], input: message) == 0)
         }
         try DeliveryRecipeTests.check(home: home, messages: messages)
-        // Every message went through the daemon: one CHECK-like log line each.
-        #expect(server.stderr.components(separatedBy: "PROCESS ").count - 1 == messages.count, "\(server.stderr)")
+        // Every message went through the daemon: one result line each.
+        #expect(server.stderr.components(separatedBy: ",method=PROCESS,").count - 1 == messages.count, "\(server.stderr)")
         // With the daemon down, the recipe hands the message back (75) and delivers nothing.
         #expect(server.stop() == 0)
         let down = try CLI.temporaryDirectory()
