@@ -265,6 +265,14 @@ uninstall:
 test-grep-scripts: deps
 	Scripts/test-grep-scripts.sh $(or $(TURNSTILE),$(CURDIR)/.build/debug/turnstile)
 
+# Mail through a real Postfix content filter on loopback into a Maildir, compared byte
+# for byte, and deferred while the daemon is down (Scripts/test-postfix.sh; needs root).
+# Not part of `make test`: installing postfix replaces another MTA (exim4) on the machine.
+.PHONY: test-postfix
+test-postfix:
+	$(SWIFT) build --product turnstile
+	$(SUDO) Scripts/test-postfix.sh $(or $(TURNSTILE),$(CURDIR)/.build/debug/turnstile)
+
 # CI (part of `make test`): installs into a temporary DESTDIR, renders the man page with
 # man -l, loads each completion in its shell, then checks `make uninstall` removes every file.
 test-install: deps

@@ -59,11 +59,21 @@ public struct SpamAssassinHeaders: Sendable, Hashable {
     /// The score on SpamAssassin's scale: the list's threshold becomes 5.0. A spam
     /// verdict is never shown below 5.0 nor a clean one at or above it (rounding to one
     /// decimal included).
-    public var scaledScore: Double {
-        var scaled = threshold > 0 && threshold.isFinite ? score / threshold * Self.required : score
+    public var scaledScore: Double { Self.scaled(score, threshold: threshold, isSpam: isSpam) }
+
+    /// `score` against `threshold` on SpamAssassin's scale (``scaledScore``): what
+    /// X-Spam-Status, `spamc -c`'s `Spam:` line and the log all show.
+    public static func scaled(_ score: Double, threshold: Double, isSpam: Bool) -> Double {
+        var scaled = score * scale(threshold: threshold)
         if !scaled.isFinite { scaled = scaled < 0 ? -1000 : 1000 }
-        if isSpam { return max(scaled, Self.required) }
-        return min(scaled, Self.required - 0.1)
+        if isSpam { return max(scaled, required) }
+        return min(scaled, required - 0.1)
+    }
+
+    /// What a list's points are multiplied by to read against 5.0 (1 for a threshold
+    /// that cannot be scaled: zero, negative or not finite).
+    public static func scale(threshold: Double) -> Double {
+        threshold > 0 && threshold.isFinite ? required / threshold : 1
     }
 
     /// `*` for each whole point of ``scaledScore``, at most 50 (SpamAssassin's cap).

@@ -53,7 +53,7 @@ public struct SpamdMessageJudge: Sendable {
             var length: Int
             var spamd: SpamAssassinHeaders? = nil
             if style == .spamassassin {
-                spamd = SpamAssassinHeaders(isSpam: verdict.isSpam, score: verdict.score, threshold: verdict.threshold,
+                spamd = SpamAssassinHeaders(isSpam: verdict.isSpam, score: verdict.listScore, threshold: verdict.listThreshold,
                                             tests: status.tests, ownScore: status.score, ownRequired: status.required)
                 spamd?.prefix = tagger.prefix
             }
@@ -81,28 +81,46 @@ public struct SpamdMessageJudge: Sendable {
         }
     }
 
-    /// Judges `message` (`complete`: it is the whole message).
+    /// Judges `message` (`complete`: it is the whole message). Under spamd's header
+    /// style the score answered is on SpamAssassin's 5.0 scale (as X-Spam-Status shows
+    /// it), so `spamc -c` reads `6.2/5.0` rather than the list's `1.12/0.9`.
     public mutating func verdict(of message: UnsafeBufferPointer<UInt8>, complete: Bool) -> SpamdVerdict {
         let decoded = RecordFormat.eml.message(of: message, truncated: !complete)
         judge.judge(decoded)
         let names = judge.hits.map { String(decoding: SpamStatusHeaders.testName(String(decoding: judge.rules[$0.rule].pattern, as: UTF8.self)), as: UTF8.self) }
         // spamd's get_names_of_tests_hit: sorted, as perl's sort compares strings.
         let symbols = names.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
-        return SpamdVerdict(isSpam: judge.isSpam, score: judge.score, threshold: judge.threshold,
-                            symbols: symbols, report: report())
+        let scale = style == .spamassassin ? SpamAssassinHeaders.scale(threshold: judge.threshold) : 1
+        let score = style == .spamassassin ? SpamAssassinHeaders.scaled(judge.score, threshold: judge.threshold, isSpam: judge.isSpam) : judge.score
+        let threshold = style == .spamassassin ? SpamAssassinHeaders.required : judge.threshold
+        return SpamdVerdict(isSpam: judge.isSpam, score: score, threshold: threshold, symbols: symbols,
+                            report: report(score: score, threshold: threshold, scale: scale),
+                            listScore: judge.score, listThreshold: judge.threshold,
+                            messageID: Self.loggedMessageID(decoded.values(of: Self.messageIDName)))
     }
 
-    /// REPORT's text: SpamAssassin's "Content analysis details" table.
-    private func report() -> String {
+    static let messageIDName = Array("message-id".utf8)
+
+    /// A Message-ID as a log line may hold it: its printable bytes (no space, no
+    /// control byte: a client cannot break or forge a log line), at most 200;
+    /// `(unknown)`, as spamd writes it, when there is none.
+    static func loggedMessageID(_ value: [UInt8]) -> String {
+        let kept = value.lazy.filter { $0 > 0x20 && $0 < 0x7F }.prefix(200)
+        return kept.isEmpty ? "(unknown)" : String(decoding: kept, as: UTF8.self)
+    }
+
+    /// REPORT's text: SpamAssassin's "Content analysis details" table, each rule's
+    /// points multiplied by `scale` (the score's own scale).
+    private func report(score: Double, threshold: Double, scale: Double) -> String {
         let precision = judge.precision
-        var text = "Content analysis details:   (\(cFormat("%.1f", judge.score)) points, \(cFormat("%.1f", judge.threshold)) required)\n\n"
+        var text = "Content analysis details:   (\(cFormat("%.1f", score)) points, \(cFormat("%.1f", threshold)) required)\n\n"
         text += " pts rule name              description\n"
         text += "---- ---------------------- --------------------------------------------------\n"
         for hit in judge.hits {
             let pattern = judge.rules[hit.rule].pattern
             let name = String(decoding: SpamStatusHeaders.testName(String(decoding: pattern, as: UTF8.self)), as: UTF8.self)
             let padded = name.count < 22 ? name + String(repeating: " ", count: 22 - name.count) : name
-            text += "\(cFormat("%4.1f", hit.weight)) \(padded) weight \(precision.text(hit.weight))\n"
+            text += "\(cFormat("%4.1f", hit.weight * scale)) \(padded) weight \(precision.text(hit.weight))\n"
         }
         return text
     }

@@ -9,19 +9,30 @@
 /// A judged message as spamd reports it.
 public struct SpamdVerdict: Sendable, Hashable {
     public var isSpam: Bool
+    /// The score and threshold answered: on SpamAssassin's 5.0 scale under spamd's
+    /// header style, the list's own under `--headers turnstile`.
     public var score: Double
     public var threshold: Double
+    /// The list's own score and threshold (X-Spam-Turnstile's, `filter`'s).
+    public var listScore: Double
+    public var listThreshold: Double
     /// The names of the rules that fired, as SYMBOLS lists them.
     public var symbols: [String]
     /// REPORT's text.
     public var report: String
+    /// The message's Message-ID as spamd logs it (`mid=`), `(unknown)` when it has none.
+    public var messageID: String
 
-    public init(isSpam: Bool, score: Double, threshold: Double, symbols: [String], report: String) {
+    public init(isSpam: Bool, score: Double, threshold: Double, symbols: [String], report: String,
+                listScore: Double? = nil, listThreshold: Double? = nil, messageID: String = "(unknown)") {
         self.isSpam = isSpam
         self.score = score
         self.threshold = threshold
+        self.listScore = listScore ?? score
+        self.listThreshold = listThreshold ?? threshold
         self.symbols = symbols
         self.report = report
+        self.messageID = messageID
     }
 }
 
@@ -104,6 +115,18 @@ public enum SpamdResponse {
 }
 
 extension SpamdVerdict {
-    /// `S/T` with one decimal each, as spamd's log line writes the score (`3.9/5.0`).
-    public var scoreText: String { cFormat("%2.1f", score) + "/" + cFormat("%2.1f", threshold) }
+
+    /// spamd's `result:` words: `Y 1003 - A,B` — `Y` or `.`, the score as perl's `%2d`
+    /// writes it (truncated), the rules that fired (`none` when none did).
+    public var resultWords: String {
+        let points = score.isFinite ? Int(max(-1e9, min(1e9, score))) : 0
+        let padded = points > -10 && points < 10 && points >= 0 ? " \(points)" : "\(points)"
+        return "\(isSpam ? "Y" : ".") \(padded) - \(symbols.isEmpty ? "none" : symbols.joined(separator: ","))"
+    }
+
+    /// The threshold with one decimal (`5.0`), spamd's `required_score=`.
+    public var requiredText: String { cFormat("%.1f", threshold) }
+
+    /// The list's own `score/threshold` (`1.12/0.90`) beside the scaled one.
+    public var listScoreText: String { cFormat("%.2f", listScore) + "/" + cFormat("%.2f", listThreshold) }
 }

@@ -295,3 +295,21 @@ func fileExists(_ path: String) -> Bool {
     var status = stat()
     return stat(path, &status) == 0
 }
+
+/// The local time as spamd's log writes it (`Dec  2 15:55:05.997`): strftime's
+/// `%b %e %H:%M:%S` and the milliseconds.
+func logTimestamp() -> String {
+    var now = timespec()
+    clock_gettime(CLOCK_REALTIME, &now)
+    var seconds = now.tv_sec
+    var parts = tm()
+    localtime_r(&seconds, &parts)
+    var text = [CChar](repeating: 0, count: 32)
+    let length = strftime(&text, text.count, "%b %e %H:%M:%S", &parts)
+    let millis = Int(now.tv_nsec) / 1_000_000
+    let zeros = millis < 10 ? "00" : millis < 100 ? "0" : ""
+    return String(decoding: text.prefix(length).map { UInt8(bitPattern: $0) }, as: UTF8.self) + ".\(zeros)\(millis)"
+}
+
+/// The process's real uid (spamd's `uid=`, perl's `$<`).
+func realUserID() -> UInt32 { UInt32(getuid()) }

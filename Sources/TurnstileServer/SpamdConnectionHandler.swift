@@ -90,6 +90,8 @@ final class SpamdConnectionHandler: ChannelInboundHandler {
     private let log: RequestLog?
     private var started = ContinuousClock.now
     private var peer = ""
+    /// spamd's rhost, raddr and rport for the peer (RequestLog.peerFields).
+    private var peerFields = ""
     /// A Unix-socket peer's uid (SO_PEERCRED), once known.
     private var peerUID: UInt32?
     /// The request's head, once read (for the log).
@@ -115,6 +117,7 @@ final class SpamdConnectionHandler: ChannelInboundHandler {
     func channelActive(context: ChannelHandlerContext) {
         started = .now
         peer = RequestLog.peer(context.channel.remoteAddress)
+        peerFields = RequestLog.peerFields(context.channel.remoteAddress, local: context.channel.localAddress)
         if context.channel.remoteAddress.flatMap(SpamdServer.addressBytes) == nil {
             peerUserID(of: context.channel).assumeIsolated().whenSuccess { [self] uid in
                 peerUID = uid
@@ -291,7 +294,7 @@ final class SpamdConnectionHandler: ChannelInboundHandler {
             judgeStore(for: head).withJudge { $0.answer(head, message: UnsafeBufferPointer(rebasing: message[..<judged]), totalLength: total) }
         }
         if let log, log.everyRequest {
-            log.request(RequestLog.judged(head.method, answer.verdict), user: head.user, peer: peer, started: started, bytes: total)
+            log.result(head.method, answer.verdict, user: head.user, peerFields: peerFields, peerUID: peerUID, started: started, bytes: total)
         }
         if answer.restFollows {
             // PROCESS of a message longer than the judged bytes: its rest, unchanged.

@@ -91,18 +91,23 @@ extension ServeTests {
         #expect(result.status == 75 && result.err.contains("need the server started as root"), "\(result.err)")
     }
 
-    @Test("one log line per request: method, verdict, score, user, client, time, size; --no-request-log")
+    @Test("one log line per request, spamd's result line for a judged message: time, verdict, 5.0-scale score, tests, size, user, client, Message-ID; --no-request-log")
     func requestLog() throws {
         let server = try ServerProcess(["-F", "-i", "-e", "prize", "--threshold", "1"])
-        let spam = Array("Subject: you won\r\n\r\nclaim your prize\r\n".utf8)
+        let spam = Array("Subject: you won\r\nMessage-ID: <m1@example.org>\r\n\r\nclaim your prize\r\n".utf8)
         let ham = Array("Subject: hi\r\n\r\nlunch?\r\n".utf8)
         _ = try runTool(Self.spamc, ["-d", "127.0.0.1", "-p", "\(server.port)", "-c", "-u", "alice"], stdin: spam)
         _ = try runTool(Self.spamc, ["-d", "127.0.0.1", "-p", "\(server.port)", "-u", "bob"], stdin: ham)
         _ = try runTool(Self.spamc, ["-d", "127.0.0.1", "-p", "\(server.port)", "-L", "spam", "-u", "mallory"], stdin: spam)
-        let lines = #"CHECK spam message \(1\.0/1\.0\) for alice from 127\.0\.0\.1:\d+ in \d+\.\d m?s, \#(spam.count) bytes"#
-        #expect(server.stderrContains("for alice"))
-        #expect(server.stderr.range(of: lines, options: .regularExpression) != nil, "\(server.stderr)")
-        #expect(server.stderrContains("PROCESS clean message (0.0/1.0) for bob from 127.0.0.1:"), "\(server.stderr)")
+        #expect(server.stderrContains("for mallory"))
+        let stamp = #"^[A-Z][a-z]{2} [ 1-3][0-9] [0-9]{2}:[0-9]{2}:[0-9]{2}\.[0-9]{3} \[[0-9]+\] info: turnstile serve: "#
+        let check = stamp + #"result: Y  5 - prize scantime=[0-9]+\.[0-9],size=\#(spam.count),user=alice,uid=[0-9]+,required_score=5\.0,"#
+            + #"rhost=127\.0\.0\.1,raddr=127\.0\.0\.1,rport=[0-9]+,mid=<m1@example\.org>,method=CHECK,list_score=1\.00/1\.00,autolearn=no autolearn_force=no$"#
+        let process = stamp + #"result: \.  0 - none scantime=[0-9]+\.[0-9],size=\#(ham.count),user=bob,.*,mid=\(unknown\),method=PROCESS,list_score=0\.00/1\.00,"#
+        let lines = server.stderr.split(separator: "\n").map(String.init)
+        #expect(lines.contains { $0.range(of: check, options: .regularExpression) != nil }, "\(server.stderr)")
+        #expect(lines.contains { $0.range(of: process, options: .regularExpression) != nil }, "\(server.stderr)")
+        #expect(lines.filter { $0.contains("result:") }.count == 2, "one line per request: \(server.stderr)")
         #expect(server.stderrContains("TELL refused (EX_UNAVAILABLE: Service Unavailable: TELL commands have not been enabled.) for mallory"),
                 "\(server.stderr)")
         #expect(server.stop() == 0)

@@ -28,8 +28,8 @@ extension ServeTests {
             #expect(try DeliveryRecipeTests.deliver("/usr/bin/procmail", ["-m", "DEFAULT=\(home.path)/Mail/Control", control], input: message) == 0)
         }
         try DeliveryRecipeTests.check(home: home, messages: messages)
-        // Every message went through the daemon: one CHECK-like log line each.
-        #expect(server.stderr.components(separatedBy: "PROCESS ").count - 1 == messages.count, "\(server.stderr)")
+        // Every message went through the daemon: one result line each.
+        #expect(server.stderr.components(separatedBy: ",method=PROCESS,").count - 1 == messages.count, "\(server.stderr)")
         // With the daemon down, the recipe hands the message back (75) and delivers nothing.
         #expect(server.stop() == 0)
         let down = try CLI.temporaryDirectory()
@@ -77,7 +77,7 @@ extension ServeTests {
             r = subprocess.run(["/usr/bin/spamc", "-d", "127.0.0.1", "-p", str(port), "-c", "-x", "-t", "30"],
                                input=b"Subject: hi\r\n\r\nlunch?\r\n", capture_output=True)
             out = r.stdout
-            if out.endswith(b"/0.9\n"): break
+            if out.endswith(b"/5.0\n"): break
             time.sleep(0.1)
         time.sleep(0.2)
         p.send_signal(signal.SIGTERM)
@@ -85,7 +85,7 @@ extension ServeTests {
         except subprocess.TimeoutExpired: p.kill(); rc = "hung"
         log = p.stderr.read().decode()
         print(out, rc, log)
-        sys.exit(0 if out == b"0.5/0.9\n" and rc == 0 and ("ready, listening on 127.0.0.1:%d" % port) in log else 1)
+        sys.exit(0 if out == b"2.8/5.0\n" and rc == 0 and ("ready, listening on 127.0.0.1:%d" % port) in log else 1)
         """#
         let result = try runTool("/usr/bin/env", ["python3", "-c", script, CLI.binary.path])
         #expect(result.status == 0, "\(result.out)\(result.err)")

@@ -44,7 +44,7 @@ extension ServeTests {
           .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/procmail"), "procmail is not installed"),
           .enabled(if: FileManager.default.isExecutableFile(atPath: spamdBinary), "SpamAssassin's spamd is not installed"))
     func spamdRecipesSortAlike() throws {
-        let gtube = Array("From: a@example.org\nSubject: test\n\nXJS*C4JDBQADN1.NSBN3*2IDNEN*GTUBE-STANDARD-ANTI-UBE-TEST-EMAIL*C.34X\n".utf8)
+        let gtube = Array("From: a@example.org\nMessage-ID: <gtube@example.org>\nSubject: test\n\nXJS*C4JDBQADN1.NSBN3*2IDNEN*GTUBE-STANDARD-ANTI-UBE-TEST-EMAIL*C.34X\n".utf8)
         let messages = Array(try Self.sampleMessages().prefix(30)) + [gtube]
         let dir = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -65,7 +65,9 @@ extension ServeTests {
         spamd.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         spamd.arguments = ["python3", "-c", "import os, signal, sys; signal.pthread_sigmask(signal.SIG_SETMASK, []); os.execv(sys.argv[1], sys.argv[1:])",
                            Self.spamdBinary, "-L", "--listen", "127.0.0.1:\(port)", "-u", "nobody", "-s", "stderr", "--max-children", "2"]
-        spamd.standardError = FileHandle.nullDevice
+        let spamdLog = dir.appendingPathComponent("spamd.log")
+        _ = FileManager.default.createFile(atPath: spamdLog.path, contents: nil)
+        spamd.standardError = try FileHandle(forWritingTo: spamdLog)
         spamd.standardOutput = FileHandle.nullDevice
         try spamd.run()
         defer {
@@ -82,9 +84,26 @@ extension ServeTests {
         }
         try #require(up, "spamd did not start")
         let theirs = try Self.verdicts(messages, port: port)
+        // spamc -c prints `score/threshold` on the same 5.0 scale from both servers.
+        for p in [ours.port, port] {
+            let check = try runTool(Self.spamc, ["-d", "127.0.0.1", "-p", "\(p)", "-c"], stdin: gtube).out
+            #expect(check.range(of: #"^-?[0-9]+\.[0-9]/5\.0\n$"#, options: .regularExpression) != nil, "port \(p): \(check)")
+        }
         #expect(theirs.last == true, "GTUBE is spam to SpamAssassin")
         for (name, junk) in try Self.sorted(messages, port: port, in: dir) {
             #expect(junk == theirs, "recipe \(name) on SpamAssassin's spamd")
+        }
+        // The log's result line for GTUBE (after spamc's answer, so waited for), in spamd's shape.
+        let result = #"^[A-Z][a-z]{2} [ 1-3][0-9] [0-9]{2}:[0-9]{2}:[0-9]{2}\.[0-9]{3} \[[0-9]+\] info: (spamd|turnstile serve): result: [Y.] +-?[0-9]+ - \S+ "#
+            + #"scantime=[0-9]+\.[0-9],size=\#(gtube.count),user=[^,]+,uid=[0-9]+,required_score=5\.0,rhost=[^,]+,raddr=[^,]+,rport=[^,]+,"#
+            + #"mid=<gtube@example\.org>,(method=CHECK,list_score=[0-9.]+/[0-9.]+,)?autolearn=no autolearn_force=no$"#
+        for (name, log) in [("ours", { ours.stderr }), ("spamd", { (try? String(contentsOf: spamdLog, encoding: .utf8)) ?? "" })] {
+            var found = false
+            for _ in 0..<100 where !found {
+                found = log().split(separator: "\n").contains { $0.contains("gtube@") && $0.range(of: result, options: .regularExpression) != nil }
+                if !found { usleep(50_000) }
+            }
+            #expect(found, "\(name)'s result line: \(log())")
         }
         // The same fields, in the same shape: each X-Spam-Status unfolded matches spamd's.
         let shape = #"^X-Spam-Status: (Yes|No), score=-?[0-9]+\.[0-9] required=5\.0 tests=\S+ autolearn=\S+ autolearn_force=no version=\S+$"#
@@ -100,7 +119,7 @@ extension ServeTests {
         }
     }
 
-    @Test("X-Spam-Status on the 5.0 scale, X-Spam-Level's stars, X-Spam-Turnstile with the list's own numbers; spam exactly at five stars")
+    @Test("X-Spam-Status, spamc -c and spamc -R on the 5.0 scale, X-Spam-Level's stars, X-Spam-Turnstile with the list's own numbers; spam exactly at five stars")
     func spamAssassinScale() throws {
         let server = try ServerProcess(["-F", "-i", "-e", "prize", "-e", "winner", "--threshold", "2"])
         defer { server.stop() }
@@ -116,6 +135,18 @@ extension ServeTests {
         // A message tagged before is tagged once: every earlier X-Spam- field goes.
         let again = try runTool(Self.spamc, ["-d", "127.0.0.1", "-p", "\(server.port)"], stdin: tagged.stdout)
         #expect(again.stdout == tagged.stdout)
+        // spamc -c, -y and -r read the same scale; --headers turnstile keeps the list's own.
+        let check = try runTool(Self.spamc, ["-d", "127.0.0.1", "-p", "\(server.port)", "-c"], stdin: spam)
+        #expect(check.status == 1 && check.out == "5.0/5.0\n", "\(check.out)")
+        let halfCheck = try runTool(Self.spamc, ["-d", "127.0.0.1", "-p", "\(server.port)", "-c"], stdin: half)
+        #expect(halfCheck.status == 0 && halfCheck.out == "2.5/5.0\n", "\(halfCheck.out)")
+        let report = try runTool(Self.spamc, ["-d", "127.0.0.1", "-p", "\(server.port)", "-R"], stdin: half)
+        #expect(report.out.hasPrefix("2.5/5.0\nContent analysis details:   (2.5 points, 5.0 required)\n"), "\(report.out)")
+        #expect(report.out.contains("\n 2.5 prize                  weight 1\n"), "\(report.out)")
+        let own = try ServerProcess(["-F", "-i", "-e", "prize", "-e", "winner", "--threshold", "2", "--headers", "turnstile"])
+        defer { own.stop() }
+        let ownCheck = try runTool(Self.spamc, ["-d", "127.0.0.1", "-p", "\(own.port)", "-c"], stdin: spam)
+        #expect(ownCheck.status == 1 && ownCheck.out == "2.0/2.0\n", "\(ownCheck.out)")
         let flag = try CLI.run(["serve", "--headers", "spamd"])
         #expect(flag.status == 2 && flag.err.contains("--headers spamd: expected spamassassin or turnstile"), "\(flag.err)")
     }

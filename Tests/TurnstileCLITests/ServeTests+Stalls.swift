@@ -39,7 +39,7 @@ extension ServeTests {
         except subprocess.TimeoutExpired: p.kill(); log, rc = "", "hung"
         print(answered, repr(last[:60]), [(c.returncode, c.stdout) for c in checks], rc)
         print(log[-400:])
-        ok = answered == 3000 and all(c.returncode == 0 and c.stdout.endswith(b"/0.9\n") for c in checks) and rc == 0 \
+        ok = answered == 3000 and all(c.returncode == 0 and c.stdout.endswith(b"/5.0\n") for c in checks) and rc == 0 \
             and " log lines dropped (standard error was not read fast enough)" in log and "stopping; finishing" in log
         sys.exit(0 if ok else 1)
         """#
@@ -75,7 +75,7 @@ extension ServeTests {
             except OSError: pass
         print(checks, closed, "closed")
         # Without room made, spamc waits for --idle-timeout (120 s): 10 s is a wide margin.
-        ok = all(rc == 0 and out.endswith(b"/0.9\n") and seconds < 10 for rc, out, seconds in checks) and closed >= 700
+        ok = all(rc == 0 and out.endswith(b"/5.0\n") and seconds < 10 for rc, out, seconds in checks) and closed >= 700
         sys.exit(0 if ok else 1)
         """#
         let result = try runTool("/usr/bin/env", ["python3", "-c", script, "\(server.port)"])
@@ -97,7 +97,7 @@ extension ServeTests {
         slow.finishSending()
         #expect(slow.readAll().hasPrefix("SPAMD/1.1 0 EX_OK\r\nSpam: False ; "))
         let check = try runTool(Self.spamc, ["-d", "127.0.0.1", "-p", "\(server.port)", "-c", "-x"], stdin: Array(message.utf8))
-        #expect(check.status == 0 && check.out.hasSuffix("/0.9\n"), "\(check.out)\(check.err)")
+        #expect(check.status == 0 && check.out.hasSuffix("/5.0\n"), "\(check.out)\(check.err)")
         let flag = try CLI.run(["serve", "--idle-timeout", "0"])
         #expect(flag.status == 2 && flag.err.contains("--idle-timeout must be more than 0 seconds"), "\(flag.err)")
     }
@@ -112,7 +112,7 @@ extension ServeTests {
                 "\(second.err)")
         let message = Array("Subject: hi\r\n\r\nlunch?\r\n".utf8)
         let check = try runTool(Self.spamc, ["-d", "127.0.0.1", "-p", "\(first.port)", "-c", "-x"], stdin: message)
-        #expect(check.status == 0 && check.out.hasSuffix("/0.9\n"), "the first still serves: \(check.out)\(check.err)")
+        #expect(check.status == 0 && check.out.hasSuffix("/5.0\n"), "the first still serves: \(check.out)\(check.err)")
         // The unit retries 69 (every 5 s, without giving up) and not 2 or 75.
         let service = try String(contentsOf: Self.distribution.appendingPathComponent("turnstile-serve.service"), encoding: .utf8)
         let lines = service.split(separator: "\n").map(String.init)

@@ -30,7 +30,7 @@ extension ServeTests {
         let third = try tell("postmaster", 3)
         #expect(third.status != 0, "the third TELL in a minute is refused: \(third.out)")
         #expect(server.stderrContains("TELL refused (EX_TEMPFAIL: Service Unavailable: too many TELL requests"), "\(server.stderr)")
-        let tells = server.stderr.split(separator: "\n").filter { $0.hasPrefix("turnstile serve: TELL ") }
+        let tells = server.stderr.split(separator: "\n").filter { $0.contains("] info: turnstile serve: TELL ") }
         #expect(tells.count == 4, "every TELL logged once (and nothing else with --no-request-log): \(server.stderr)")
     }
 

@@ -84,10 +84,10 @@ struct ServeTests {
         let symbols = try runTool(Self.spamc, ["-U", socketPath, "-y"], stdin: message)
         #expect(symbols.out == "prize,subject:winner")
         let check = try runTool(Self.spamc, ["-U", socketPath, "-c"], stdin: message)
-        #expect(check.out == "2.0/2.0\n")
+        #expect(check.out == "5.0/5.0\n")
         #expect(check.status == 1)
         let report = try runTool(Self.spamc, ["-U", socketPath, "-R"], stdin: message)
-        #expect(report.out.hasPrefix("2.0/2.0\nContent analysis details:   (2.0 points, 2.0 required)"))
+        #expect(report.out.hasPrefix("5.0/5.0\nContent analysis details:   (5.0 points, 5.0 required)"))
         let headers = try runTool(Self.spamc, ["-U", socketPath, "--headers"], stdin: message)
         #expect(headers.out == "Subject: WINNER\r\nFrom: a@example.org\r\nX-Spam-Flag: YES\r\nX-Spam-Level: *****\r\n"
                 + "X-Spam-Status: Yes, score=5.0 required=5.0 tests=prize,subject:winner\r\n"
@@ -129,7 +129,7 @@ struct ServeTests {
         #expect(server.stderrContains("rules reloaded"))
         client.send(String(request.dropFirst(20)))
         client.finishSending()
-        #expect(client.readAll().hasPrefix("SPAMD/1.1 0 EX_OK\r\nSpam: False ; 0.0 / 1.0"))
+        #expect(client.readAll().hasPrefix("SPAMD/1.1 0 EX_OK\r\nSpam: False ; 0.0 / 5.0"))
         #expect(try checked() == 0)
         // A list that does not build leaves the old one serving.
         try CLI.write(Array("oops\tnot-a-weight\n".utf8), to: "rules.tsv", in: dir)
