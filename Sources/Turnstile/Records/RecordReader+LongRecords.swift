@@ -15,7 +15,7 @@ import AutomatonCore
 extension RecordReader {
     /// Whether a record past ``maxRecordBytes`` can be judged whole for this sink.
     func judgesWhole(selectOnly: Bool, streaming: Bool, countOnly: Bool) -> Bool {
-        judgesLongRecordsWhole && matcherBox != nil && delimiter.byte != nil && selectOnly && !streaming && !countOnly
+        judgesLongRecordsWhole && matcher != nil && delimiter.byte != nil && selectOnly && !streaming && !countOnly
     }
 
     /// The selection records past the limit are judged with, built on first use (nil

@@ -36,11 +36,7 @@ import LiteralAutomata
 /// - Complexity: O(input bytes) to cut records, plus the matcher's search.
 public struct RecordReader {
     /// The matcher run over each record; nil to only cut records.
-    public var matcher: Matcher? { matcherBox?.matcher }
-    /// The matcher behind one reference: binding a `Matcher?` (`if let matcher`)
-    /// copied the whole struct, a retain for each reference it holds, at every block
-    /// and every record; binding the box costs one retain.
-    let matcherBox: MatcherBox?
+    public let matcher: Matcher?
     /// The kind of record.
     public let delimiter: RecordDelimiter
     /// Longer records are judged on their first this many bytes; the rest streams
@@ -108,7 +104,7 @@ public struct RecordReader {
     /// sink needs of the matches (every one, one per record, a count, or a stream it
     /// judges as it goes) is the sink's to say (``RecordSink``).
     public init(matcher: Matcher? = nil, delimiter: RecordDelimiter, maxRecordBytes: Int) {
-        self.matcherBox = matcher.map(MatcherBox.init)
+        self.matcher = matcher
         self.delimiter = delimiter
         self.maxRecordBytes = max(1, min(maxRecordBytes, Int.max / 4))
         if let matcher, let byte = delimiter.byte {
@@ -295,7 +291,7 @@ public struct RecordReader {
            RecordDelimiter.find(byte, in: view, from: min(knownOpen, view.count)) == nil {
             return from  // still no complete record
         }
-        if blockSearch, let box = matcherBox, let byte = delimiter.byte {
+        if blockSearch, let matcher, let byte = delimiter.byte {
             // Every complete record: up to the last delimiter (or the end of input).
             let regionEnd: Int
             if atEnd {
@@ -311,13 +307,13 @@ public struct RecordReader {
                 // PERF: ../shared/bench/perf_grep.py (every `match -c` row): a SIMD count of
                 // the records and one callback per record with a match, no record handed over.
                 var records = 0, matched = 0
-                if countRecords || box.matcher.matchesEveryRecord {
+                if countRecords || matcher.matchesEveryRecord {
                     records = Self.count(byte, in: region) + (region.last == byte ? 0 : 1)
                 }
-                if box.matcher.matchesEveryRecord {
+                if matcher.matchesEveryRecord {
                     matched = records
                 } else {
-                    box.matcher.forEachRecordMatch(in: region, delimiter: byte) { _ in matched &+= 1; return true }
+                    matcher.forEachRecordMatch(in: region, delimiter: byte) { _ in matched &+= 1; return true }
                 }
                 try sink.addRecords(records, matched: matched, bytes: region.count)
                 _ = sinkEnds(&sink)
@@ -330,14 +326,14 @@ public struct RecordReader {
                     _ = sinkEnds(&sink)
                     return regionEnd
                 }
-                try streamRecords(region, matcher: box.matcher, delimiter: byte, offset: base + from, into: &sink)
+                try streamRecords(region, matcher: matcher, delimiter: byte, offset: base + from, into: &sink)
                 return regionEnd
             }
             if countOnly {
                 // Memory does not grow with the matches (Fuzz/hostile-cli.sh dense-match).
                 let ends = region.last == byte
                 var n = 0
-                box.matcher.forEachMatch(in: region, from: 0) { m in
+                matcher.forEachMatch(in: region, from: 0) { m in
                     if !ends || m.start < region.count { n += 1 }
                     return true
                 }
@@ -346,10 +342,10 @@ public struct RecordReader {
                 // PERF: Benchmarks/scripts/grep_idioms.py ('.', '^#', -v '^$').
                 var found = matches
                 matches = []
-                box.matcher.forEachRecordMatch(in: region, delimiter: byte) { found.append($0); return true }
+                matcher.forEachRecordMatch(in: region, delimiter: byte) { found.append($0); return true }
                 matches = found
             } else {
-                box.matcher.appendMatches(in: region, to: &matches)
+                matcher.appendMatches(in: region, to: &matches)
             }
             // An empty match after the block's last delimiter belongs to no record.
             if region.last == byte {
@@ -493,27 +489,21 @@ public struct RecordReader {
     /// match handed to the sink as it is found.
     private mutating func searchRecord<Sink: RecordSink>(_ record: UnsafeBufferPointer<UInt8>, into sink: inout Sink) {
         matches.removeAll(keepingCapacity: true)
-        guard let box = matcherBox else { return }
+        guard let matcher else { return }
         if streaming {
-            box.matcher.forEachMatch(in: record, from: 0) { sink.match($0) }
+            matcher.forEachMatch(in: record, from: 0) { sink.match($0) }
             return
         }
         if countOnly {
             var n = 0
-            box.matcher.forEachMatch(in: record, from: 0) { _ in n += 1; return true }
+            matcher.forEachMatch(in: record, from: 0) { _ in n += 1; return true }
             matchCount = n
             return
         }
         if selectOnly {
-            if let first = box.matcher.firstMatch(in: record) { matches.append(first) }
+            if let first = matcher.firstMatch(in: record) { matches.append(first) }
             return
         }
-        box.matcher.appendMatches(in: record, to: &matches)
+        matcher.appendMatches(in: record, to: &matches)
     }
-}
-
-/// A matcher held by reference (``RecordReader``'s): copying the box is one retain.
-final class MatcherBox: Sendable {
-    let matcher: Matcher
-    init(_ matcher: Matcher) { self.matcher = matcher }
 }
