@@ -6,6 +6,24 @@ import Testing
 /// as far as it goes and counted, and the mbox cutter never loses or changes a byte.
 @Suite("Mail decoding")
 struct MailDecodingTests {
+    @Test("problem counts: every kind has its own of the 16 inline counts, and sums and differences keep them apart")
+    func problemCountsPerKind() {
+        #expect(MailDecodingProblems.Kind.allCases.count <= 16)
+        var a = MailDecodingProblems(), b = MailDecodingProblems()
+        for (index, kind) in MailDecodingProblems.Kind.allCases.enumerated() {
+            for _ in 0...index { a.add(kind) }
+            b.add(kind)
+        }
+        var sum = a
+        sum += b
+        for (index, kind) in MailDecodingProblems.Kind.allCases.enumerated() { #expect(sum[kind] == index + 2) }
+        sum -= b
+        #expect(sum == a)
+        let n = MailDecodingProblems.Kind.allCases.count
+        #expect(a.total == n * (n + 1) / 2)
+        #expect(a.nonZero.map(\.kind) == MailDecodingProblems.Kind.allCases)
+    }
+
     static func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }
     static func decode(_ s: String, limits: MailMessage.Limits = .init()) -> MailMessage {
         MailMessage(parsing: Array(s.utf8), limits: limits)
