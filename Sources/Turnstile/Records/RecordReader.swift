@@ -301,6 +301,23 @@ public struct RecordReader {
             } else {
                 return from
             }
+            if countRecords, regionEnd - from > Self.countedSliceBytes {
+                // PERF: Benchmarks/scripts/log_lines.py (`grep -n`): records are counted in a
+                // second pass over what the search passed; over a whole 16 MiB window that
+                // pass read memory again, over a slice it reads the cache.
+                var start = from
+                while regionEnd - start > Self.countedSliceBytes,
+                      let last = RecordDelimiter.lastIndex(
+                        of: byte, in: UnsafeBufferPointer(rebasing: view[..<(start + Self.countedSliceBytes)]),
+                        from: start) {
+                    start = try processComplete(UnsafeBufferPointer(rebasing: view[..<(last + 1)]), from: start,
+                                                base: base, atEnd: true, into: &sink)
+                    if stopped { return start }
+                }
+                if start > from {
+                    return try processComplete(view, from: start, base: base, atEnd: atEnd, into: &sink)
+                }
+            }
             let region = slice(view, from, regionEnd)
             matches.removeAll(keepingCapacity: true)
             if countSelected {
@@ -409,6 +426,10 @@ public struct RecordReader {
         }
         return start
     }
+
+    /// The most bytes searched at once when records are counted (line numbers): the
+    /// count's pass then reads what the search left in the L2 cache (512 KiB a core here).
+    static let countedSliceBytes = 256 << 10
 
     /// How many times `byte` occurs in `bytes` (SIMD; see `Memchr.count`).
     package static func count(_ byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
