@@ -35,6 +35,17 @@ let staticReleaseExecutable: [LinkerSetting] = [
     .linkedLibrary("_FoundationCShims", staticRelease),
 ]
 
+// The modules of the release `turnstile` build their concrete generic metadata by
+// calling its accessor with the witness tables in hand, not from a mangled type name:
+// from a name, the runtime proves each requirement again (`Set<UInt8>` needs
+// `UInt8: Hashable`) by scanning every conformance record of the executable, about
+// 290 K instructions a lookup. Callgrind, `match -c '^#' /dev/null`: 5.30 M
+// instructions with names, 1.84 M with accessors. Same condition as the static link
+// (an app that depends on the libraries alone is untouched). README, "Start-up".
+let startupRelease: [SwiftSetting] = strict + [
+    .unsafeFlags(["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"], staticRelease),
+]
+
 // The event machine as an app developer uses it (Examples/<name>/main.swift, issue 26):
 // small executables that depend on EventMachine alone; EventMachineExamplesTests runs
 // each one and compares its output with Examples/<name>/expected-output.txt.
@@ -81,21 +92,21 @@ let package = Package(
     targets: [
         // CRC-32C for saved files in C: the CPU's crc32 instruction has no Swift name.
         .target(name: "CChecksum"),
-        .target(name: "AutomatonCore", dependencies: ["CChecksum"], swiftSettings: strict),
+        .target(name: "AutomatonCore", dependencies: ["CChecksum"], swiftSettings: startupRelease),
         .target(name: "EventMachine", dependencies: ["AutomatonCore"], swiftSettings: strict),
         .target(name: "EventMachineTesting", swiftSettings: strict),
         // SIMD kernels (Teddy, memchr2/3) in C: Swift's SIMD types have no byte shuffle.
         .target(name: "CLiteralSIMD"),
-        .target(name: "LiteralAutomata", dependencies: ["AutomatonCore", "CLiteralSIMD"], swiftSettings: strict),
+        .target(name: "LiteralAutomata", dependencies: ["AutomatonCore", "CLiteralSIMD"], swiftSettings: startupRelease),
         // LiteralAutomata for literal prefilters only (DESIGN.md).
-        .target(name: "RegexAutomata", dependencies: ["AutomatonCore", "LiteralAutomata"], swiftSettings: strict),
+        .target(name: "RegexAutomata", dependencies: ["AutomatonCore", "LiteralAutomata"], swiftSettings: startupRelease),
         // Mapped windows of input files and the SIGBUS guard for a file that shrinks
         // while mapped, in C: a signal handler must not run Swift code.
         .target(name: "CMappedInput"),
         .target(
             name: "Turnstile",
             dependencies: ["AutomatonCore", "LiteralAutomata", "RegexAutomata", "CMappedInput", "CLiteralSIMD"],
-            swiftSettings: strict
+            swiftSettings: startupRelease
         ),
         .target(name: "TurnstileFoundation", dependencies: ["AutomatonCore", "RegexAutomata", "Turnstile"],
                 swiftSettings: strict),
@@ -108,7 +119,7 @@ let package = Package(
                 "Turnstile", "AutomatonCore", "SpamdProtocol", "TurnstileServer", "LearningStore", "CLocaleClasses",
                 .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["Tools"])),
             ],
-            swiftSettings: strict,
+            swiftSettings: startupRelease,
             linkerSettings: staticReleaseExecutable
         ),
         .systemLibrary(
@@ -118,10 +129,10 @@ let package = Package(
         ),
         .target(name: "PCRE2Oracle", dependencies: ["CPCRE2"], swiftSettings: strict),
         // spamc/spamd requests and answers, without sockets: `turnstile serve`'s protocol.
-        .target(name: "SpamdProtocol", dependencies: ["Turnstile"], swiftSettings: strict),
+        .target(name: "SpamdProtocol", dependencies: ["Turnstile"], swiftSettings: startupRelease),
         // The system's libsqlite3, for `turnstile learn`'s database (executable only).
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
-        .target(name: "LearningStore", dependencies: ["Turnstile", "CSQLite"], swiftSettings: strict),
+        .target(name: "LearningStore", dependencies: ["Turnstile", "CSQLite"], swiftSettings: startupRelease),
         // The spamd-compatible server on SwiftNIO (`turnstile serve`).
         .target(
             name: "TurnstileServer",
@@ -130,7 +141,7 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio", condition: .when(traits: ["Tools"])),
                 .product(name: "NIOPosix", package: "swift-nio", condition: .when(traits: ["Tools"])),
             ],
-            swiftSettings: strict
+            swiftSettings: startupRelease
         ),
 
         // Shared test helpers: case loader, seeded generator, naive reference matchers.

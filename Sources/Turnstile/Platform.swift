@@ -92,14 +92,17 @@ struct SystemThread {
 ///
 /// - Complexity: one lock and unlock per call, plus the waits.
 final class Monitor<Value>: @unchecked Sendable {
-    // SAFETY: `value` is accessed only between lock and unlock of `mutex`; `mutex` and
-    // `condition` live at stable heap addresses for the object's lifetime.
+    // SAFETY: `value` is accessed only between lock and unlock of `mutex`; `mutex`,
+    // `condition` and `value` live at stable heap addresses for the object's lifetime.
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
     private let condition: UnsafeMutablePointer<pthread_cond_t>
-    private var value: Value
+    /// Behind a pointer, as `LockedValue`'s: the lock makes access exclusive, so no
+    /// run-time exclusivity check (`swift_beginAccess`) on every call.
+    private let value: UnsafeMutablePointer<Value>
 
     init(_ value: Value) {
-        self.value = value
+        self.value = .allocate(capacity: 1)
+        self.value.initialize(to: value)
         mutex = .allocate(capacity: 1)
         mutex.initialize(to: pthread_mutex_t())
         condition = .allocate(capacity: 1)
@@ -114,14 +117,16 @@ final class Monitor<Value>: @unchecked Sendable {
         mutex.deinitialize(count: 1)
         condition.deallocate()
         mutex.deallocate()
+        value.deinitialize(count: 1)
+        value.deallocate()
     }
 
     /// Runs `body` with the lock held, once `ready` holds (waiting for other threads'
     /// ``withLock(until:_:)`` calls that change the value).
     func withLock<Result>(until ready: (Value) -> Bool = { _ in true }, _ body: (inout Value) -> Result) -> Result {
         pthread_mutex_lock(mutex)
-        while !ready(value) { pthread_cond_wait(condition, mutex) }
-        let result = body(&value)
+        while !ready(value.pointee) { pthread_cond_wait(condition, mutex) }
+        let result = body(&value.pointee)
         pthread_cond_broadcast(condition)
         pthread_mutex_unlock(mutex)
         return result

@@ -21,14 +21,21 @@ package final class LockedValue<Value>: @unchecked Sendable {
     // SAFETY: `value` is accessed only inside `withLock`, between lock and unlock of
     // `mutex`, which lives at a stable heap address for the object's lifetime.
     private let mutex = PlatformMutex()
-    private var value: Value
+    /// The value, behind a pointer rather than a stored `var`: the lock already makes
+    /// access exclusive, and a class's `var` was checked again at run time on every
+    /// call (`swift_beginAccess`; callgrind, `grep -r -l GPL /usr/share/doc`: about
+    /// 0.8 M instructions).
+    private let value: UnsafeMutablePointer<Value>
 
     package init(_ value: Value) {
-        self.value = value
+        self.value = .allocate(capacity: 1)
+        self.value.initialize(to: value)
     }
 
     deinit {
         mutex.free()
+        value.deinitialize(count: 1)
+        value.deallocate()
     }
 
     /// Runs `body` with exclusive access to the value. Not reentrant: `body` must not
@@ -36,6 +43,6 @@ package final class LockedValue<Value>: @unchecked Sendable {
     package func withLock<Result, E: Error>(_ body: (inout Value) throws(E) -> Result) throws(E) -> Result {
         mutex.lock()
         defer { mutex.unlock() }
-        return try body(&value)
+        return try body(&value.pointee)
     }
 }

@@ -13,23 +13,62 @@ final class OrderedTurns<Item>: @unchecked Sendable {
     // @unchecked: the state is behind the monitor's lock; an item is written by one
     // thread, the one holding the turn.
     private struct State {
-        var waiting: [Int: Item] = [:]
+        /// The items put and not yet written, item `n` in slot `n & (slots.count - 1)`.
+        ///
+        /// A ring, not a dictionary: the numbers waiting are distinct and at most
+        /// `slots.count` past `next`, so each has a slot of its own. A dictionary hashed
+        /// every number and moved every item twice (callgrind, `grep -r -l GPL
+        /// /usr/share/doc`, 6,016 files: about 2.4 M instructions of hashing and copies).
+        var slots: [Item?]
         /// The number of the next item to write.
         var next = 0
         /// Some thread is writing (items `next`, `next + 1`, … as they arrive).
         var writing = false
+
+        init(capacity: Int) {
+            var size = 1
+            while size < capacity { size <<= 1 }
+            slots = Array(repeating: nil, count: size)
+        }
+
+        mutating func put(_ number: Int, _ item: Item) {
+            // A worker that stopped waiting (the run stops) may put an item past the
+            // window: the ring grows to hold it.
+            if number - next >= slots.count { grow(toHold: number) }
+            slots[number & (slots.count - 1)] = item
+        }
+
+        /// Takes item `next` out when it has been put.
+        mutating func takeNext() -> Item? {
+            let slot = next & (slots.count - 1)
+            guard let item = slots[slot] else { return nil }
+            slots[slot] = nil
+            return item
+        }
+
+        private mutating func grow(toHold number: Int) {
+            var size = slots.count
+            while number - next >= size { size <<= 1 }
+            var larger = [Item?](repeating: nil, count: size)
+            for waiting in next..<(next + slots.count) {
+                let slot = waiting & (slots.count - 1)
+                if let item = slots[slot] { larger[waiting & (size - 1)] = item }
+            }
+            slots = larger
+        }
     }
-    private let state = Monitor(State())
+    private let state: Monitor<State>
     /// Items numbered past the writing, at most, before a worker waits.
     let window: Int
 
     init(window: Int) {
         self.window = max(1, window)
+        state = Monitor(State(capacity: self.window))
     }
 
     /// Puts item `number` (each number once).
     func put(_ number: Int, _ item: Item) {
-        state.withLock { $0.waiting[number] = item }
+        state.withLock { $0.put(number, item) }
     }
 
     /// Writes the items that are next in order with `write`, unless another thread is
@@ -37,7 +76,7 @@ final class OrderedTurns<Item>: @unchecked Sendable {
     /// each item).
     func drain(_ write: (Item) -> Void) {
         var item = state.withLock { state -> Item? in
-            guard !state.writing, let item = state.waiting.removeValue(forKey: state.next) else { return nil }
+            guard !state.writing, let item = state.takeNext() else { return nil }
             state.writing = true
             return item
         }
@@ -45,7 +84,7 @@ final class OrderedTurns<Item>: @unchecked Sendable {
             write(current)
             item = state.withLock { state -> Item? in
                 state.next += 1
-                if let item = state.waiting.removeValue(forKey: state.next) { return item }
+                if let item = state.takeNext() { return item }
                 state.writing = false
                 return nil
             }

@@ -287,7 +287,7 @@ public struct RecordPipeline: Sendable {
         defer { closeInput(fd) }
         sink.beginInput(name: named ? input.name : nil, firstRecord: 0)
         do {
-            if sink.inputOpened(fd, name: input.name) == .read { try reader.read(fd: fd, into: &sink) }
+            if sink.inputOpened(fd, name: input.name) == .read { try reader.readErased(fd: fd, into: &sink) }
         } catch {
             // What was counted before a failure counts too (the exit status).
             switch error {

@@ -38,7 +38,7 @@ extension RecordReader {
     /// selection for the matcher, no place to keep the record): the caller judges its head.
     mutating func judgeLongRecord<Sink: RecordSink>(
         fd: Int32, cursor: inout ReadCursor, into sink: inout Sink
-    ) throws(RecordReadError<Sink.Failure>) -> Bool {
+    ) throws(ErasedRecordReadError) -> Bool {
         guard let byte = delimiter.byte, var selection = longRecordSelection() else { return false }
         let recordOffset = cursor.base + cursor.start
         // Where the record is read back from: the file itself, or a spool file.
@@ -89,7 +89,7 @@ extension RecordReader {
         let pieceSize = Self.readSize
         let scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: pieceSize)
         defer { scratch.deallocate() }
-        func readBack(_ at: Int, _ count: Int) throws(RecordReadError<Sink.Failure>) -> UnsafeBufferPointer<UInt8> {
+        func readBack(_ at: Int, _ count: Int) throws(ErasedRecordReadError) -> UnsafeBufferPointer<UInt8> {
             var done = 0
             while done < count {
                 let n: Int

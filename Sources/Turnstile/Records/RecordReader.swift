@@ -133,6 +133,24 @@ public struct RecordReader {
         fd: Int32, into sink: inout Sink,
         prefix: UnsafeBufferPointer<UInt8> = UnsafeBufferPointer(start: nil, count: 0), base startBase: Int = 0
     ) throws(RecordReadError<Sink.Failure>) {
+        do {
+            try readErased(fd: fd, into: &sink, prefix: prefix, base: startBase)
+        } catch {
+            switch error {
+            case .read(let code): throw .read(code)
+            case .shrank: throw .shrank
+            // Only the sink's failures are boxed as `.sink`, so the cast cannot fail.
+            case .sink(let failure): throw .sink(failure as! Sink.Failure)
+            }
+        }
+    }
+
+    /// ``read(fd:into:prefix:base:)`` with the sink's failure boxed
+    /// (``ErasedRecordReadError``): what the pipeline calls once an input.
+    mutating func readErased<Sink: RecordSink>(
+        fd: Int32, into sink: inout Sink,
+        prefix: UnsafeBufferPointer<UInt8> = UnsafeBufferPointer(start: nil, count: 0), base startBase: Int = 0
+    ) throws(ErasedRecordReadError) {
         stopped = sink.flow != .more
         guard !stopped else { return }
         try readAll(fd: fd, into: &sink, prefix: prefix, base: startBase)
@@ -152,14 +170,12 @@ public struct RecordReader {
         return stopped
     }
 
-    /// The read loop of ``read(fd:into:prefix:base:)``, inlined there: run unspecialized
-    /// (for another module's sinks) each generic function throwing
-    /// `RecordReadError<Sink.Failure>` looks that type's metadata up at each call, once
-    /// an input.
+    /// The read loop of ``readErased(fd:into:prefix:base:)``, inlined there: one
+    /// function call fewer an input.
     @inline(__always)
     private mutating func readAll<Sink: RecordSink>(
         fd: Int32, into sink: inout Sink, prefix: UnsafeBufferPointer<UInt8>, base startBase: Int
-    ) throws(RecordReadError<Sink.Failure>) {
+    ) throws(ErasedRecordReadError) {
         selectOnly = !sink.needsEveryMatch
         countOnly = sink.countsMatchesOnly
         streaming = sink.takesMatchStream
