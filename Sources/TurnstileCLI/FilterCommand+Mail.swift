@@ -316,7 +316,7 @@ struct MailFilterSink: ChunkSink {
         try output.write(UnsafeBufferPointer(rebasing: content[tagged.restStart...]))
     }
 
-    /// `{"record":n,"file":…,"spam":b,"score":x,"threshold":t,"rules":[{"rule":i,"pattern":…,"weight":w,"start":s,"end":e}],"problems":{…}}`
+    /// `{"record":n,"file":…,"spam":b,"unsure":b,"score":x,"threshold":t,"rules":[{"rule":i,"pattern":…,"weight":w,"start":s,"end":e}],"problems":{…}}`
     /// (a rule's offsets are those of its first match in the part it looks at).
     private mutating func writeJSON(_ message: MailMessage, isSpam: Bool) throws(OutputError) {
         scratch.removeAll(keepingCapacity: true)
@@ -328,7 +328,8 @@ struct MailFilterSink: ChunkSink {
             scratch.append(UInt8(ascii: ","))
         }
         scratch.append(contentsOf: "\"spam\":\(isSpam),".utf8)
-        rendering.appendJSONFields(score: judge.score, hits: judge.hits, offset: 0, to: &scratch)
+        rendering.appendJSONFields(score: judge.score, isUnsure: judge.isUnsure, hasUnsureBand: judge.model == .chiSquare,
+                                   hits: judge.hits, offset: 0, to: &scratch)
         if let m = judge.senderMatch {
             scratch.append(contentsOf: ",\"sender\":{\"decision\":\"\(m.decision.rawValue)\",\"file\":".utf8)
             for (k, text) in [m.source, m.entry.text, m.field, m.address].enumerated() {

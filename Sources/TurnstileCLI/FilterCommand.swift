@@ -428,7 +428,8 @@ struct FilterSink: ChunkSink {
             scratch.append(UInt8(ascii: ","))
         }
         Rendering.append(isSpam ? Self.jsonSpam : Self.jsonClean, to: &scratch)
-        rendering.appendJSONFields(score: judge.score, hits: judge.hits, offset: offset, to: &scratch)
+        rendering.appendJSONFields(score: judge.score, isUnsure: judge.isUnsure, hasUnsureBand: judge.model == .chiSquare,
+                                   hits: judge.hits, offset: offset, to: &scratch)
         scratch.append(contentsOf: ",\"matches\":[".utf8)
         // Every match of the one search (the log), written out in 64 KiB pieces; a
         // record whose matches overflowed the log (a 19 MB line dense with matches) is

@@ -229,6 +229,48 @@ struct ExplainCommandTests {
         #expect(try CLI.run(args + ["--count"], stdin: input).out == "clean 2 spam 1\n")
     }
 
+    @Test("--json carries the unsure flag of a chi-square list, as --explain names it, for lines and for mail; a sum list has no band and no field")
+    func jsonUnsureFlag() throws {
+        let dir = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let rules = try CLI.write("# model: chi-square\n# threshold: 0.9\nprize\t4.6\ncash\t4.6\nclaim\t4.6\nlunch\t-4.6\n".bytes,
+                                  to: "chi.tsv", in: dir)
+        let input = "claim your cash prize\nprize\nlunch lunch\n".bytes
+        func objects(_ out: String) throws -> [[String: Any]] {
+            try out.split(separator: "\n").map { line in
+                try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], "\(line)")
+            }
+        }
+        let lines = try CLI.run(["filter", "-F", "-w", "--rules", rules, "--json"], stdin: input)
+        #expect(lines.status == 0, "\(lines.err)")
+        let plain = try objects(lines.out)
+        try #require(plain.count == 3, "\(lines.out)")
+        #expect(plain.map { $0["spam"] as? Bool } == [true, false, false], "\(lines.out)")
+        #expect(plain.map { $0["unsure"] as? Bool } == [false, true, false], "\(lines.out)")
+        // The field sits beside "spam", before the score.
+        #expect(lines.out.contains(#""spam":false,"unsure":true,"score":0.88"#), "\(lines.out)")
+
+        // Mail: the same three verdicts as messages of an mbox.
+        let mbox = ["claim your cash prize", "prize", "lunch lunch"].map {
+            "From a@example.org  Thu Jan  1 00:00:00 2026\nFrom: a@example.org\nSubject: hi\n\n\($0)\n\n"
+        }.joined()
+        let box = try CLI.write(mbox.bytes, to: "m.mbox", in: dir)
+        let mail = try CLI.run(["filter", "--format", "mbox", "--rules", rules, "--json", box])
+        #expect(mail.status == 0, "\(mail.err)")
+        let judged = try objects(mail.out)
+        try #require(judged.count == 3, "\(mail.out)")
+        #expect(judged.map { $0["spam"] as? Bool } == [true, false, false], "\(mail.out)")
+        #expect(judged.map { $0["unsure"] as? Bool } == [false, true, false], "\(mail.out)")
+        let explained = try CLI.run(["filter", "--format", "mbox", "--rules", rules, "--explain", box]).out
+            .split(separator: "\n").filter { $0.hasPrefix("record ") }
+        #expect(explained.map { $0.contains(": unsure,") } == [false, true, false], "\(explained)")
+
+        // A sum list has no unsure band, so no field.
+        let sum = try CLI.write("prize\t1\n".bytes, to: "sum.tsv", in: dir)
+        let summed = try CLI.run(["filter", "-F", "-w", "--rules", sum, "--threshold", "2", "--json"], stdin: input)
+        #expect(!summed.out.contains("unsure"), "\(summed.out)")
+    }
+
     @Test("JSON never holds inf or nan: a score beyond the doubles is clamped to the largest finite one")
     func jsonStaysValid() throws {
         let dir = try CLI.temporaryDirectory()

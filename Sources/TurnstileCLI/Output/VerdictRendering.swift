@@ -76,10 +76,15 @@ struct VerdictRendering {
         }
     }
 
-    /// Appends `"score":S,"threshold":T,"rules":[…]` (no surrounding braces): each rule
-    /// that fired as `{"rule":id,"pattern":"…","weight":w,"start":s,"end":e}`, its
-    /// offsets moved by `offset` (0 for record-relative offsets).
-    mutating func appendJSONFields(score: Double, hits: ArraySlice<RuleHit>, offset: Int, to out: inout [UInt8]) {
+    /// Appends `"unsure":b,"score":S,"threshold":T,"rules":[…]` (no surrounding
+    /// braces): each rule that fired as `{"rule":id,"pattern":"…","weight":w,"start":s,"end":e}`,
+    /// its offsets moved by `offset` (0 for record-relative offsets). `"unsure"` is
+    /// written only for a list whose model has an unsure band (`hasUnsureBand`:
+    /// chi-square), where it is what `--explain` calls `unsure`, so a reader of the JSON
+    /// need not know where the band starts; a sum list has no band and no field.
+    mutating func appendJSONFields(score: Double, isUnsure: Bool, hasUnsureBand: Bool, hits: ArraySlice<RuleHit>,
+                                   offset: Int, to out: inout [UInt8]) {
+        if hasUnsureBand { out.append(contentsOf: (isUnsure ? "\"unsure\":true," : "\"unsure\":false,").utf8) }
         out.append(contentsOf: "\"score\":\(precision.text(score)),\"threshold\":\(thresholdText),\"rules\":[".utf8)
         var first = true
         for hit in hits {
