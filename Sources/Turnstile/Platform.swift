@@ -99,10 +99,14 @@ final class Monitor<Value>: @unchecked Sendable {
     /// Behind a pointer, as `LockedValue`'s: the lock makes access exclusive, so no
     /// run-time exclusivity check (`swift_beginAccess`) on every call.
     private let value: UnsafeMutablePointer<Value>
+    /// How many threads wait in ``withLock(until:_:)`` (behind the lock too).
+    private let waiting: UnsafeMutablePointer<Int>
 
     init(_ value: Value) {
         self.value = .allocate(capacity: 1)
         self.value.initialize(to: value)
+        waiting = .allocate(capacity: 1)
+        waiting.initialize(to: 0)
         mutex = .allocate(capacity: 1)
         mutex.initialize(to: pthread_mutex_t())
         condition = .allocate(capacity: 1)
@@ -119,15 +123,23 @@ final class Monitor<Value>: @unchecked Sendable {
         mutex.deallocate()
         value.deinitialize(count: 1)
         value.deallocate()
+        waiting.deallocate()
     }
 
     /// Runs `body` with the lock held, once `ready` holds (waiting for other threads'
     /// ``withLock(until:_:)`` calls that change the value).
+    ///
+    /// The broadcast is skipped when no thread waits, which is most calls of a run
+    /// (a few an input of a `grep -r`).
     func withLock<Result>(until ready: (Value) -> Bool = { _ in true }, _ body: (inout Value) -> Result) -> Result {
         pthread_mutex_lock(mutex)
-        while !ready(value.pointee) { pthread_cond_wait(condition, mutex) }
+        while !ready(value.pointee) {
+            waiting.pointee += 1
+            pthread_cond_wait(condition, mutex)
+            waiting.pointee -= 1
+        }
         let result = body(&value.pointee)
-        pthread_cond_broadcast(condition)
+        if waiting.pointee > 0 { pthread_cond_broadcast(condition) }
         pthread_mutex_unlock(mutex)
         return result
     }

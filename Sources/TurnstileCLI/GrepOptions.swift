@@ -246,10 +246,11 @@ struct FilterGrepOptions: ParsableArguments {
     var recursive = false
 }
 
-/// grep -r's inputs as its walk finds them: the feed's producer walks each folder on
-/// a thread of its own, in the folder's own order as GNU grep does, while the run
-/// searches the files already found (rg's walker feeds its searchers so). A folder
-/// that cannot be read is reported in its place and the walk goes on, as in GNU grep.
+/// grep -r's inputs as its walk finds them: the run's workers advance the walk a few
+/// folders at a time when their list runs short (``RecordInputFeed/init(stepping:)``),
+/// in each folder's own order as GNU grep does, and search the files already found
+/// meanwhile (rg's workers walk and search so). A folder that cannot be read is
+/// reported in its place and the walk goes on, as in GNU grep.
 /// `nil` when no operand is a folder (nothing to walk: ``recursiveInputs(_:names:followLinks:sorted:)``).
 func recursiveFeed(_ files: [String], names: NameFilter, followLinks: Bool) -> RecordInputFeed? {
     func isFolder(_ path: String) -> Bool {
@@ -257,14 +258,39 @@ func recursiveFeed(_ files: [String], names: NameFilter, followLinks: Bool) -> R
         return path != "-" && PathBytes.withCString(path, { stat($0, &info) }) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
     }
     guard files.isEmpty || files.contains(where: isFolder) else { return nil }
-    return RecordInputFeed { feed in
-        var walk = DirectoryWalk(includeHidden: true, followLinks: followLinks)
+    let walk = SteppedWalk(operands: files, names: names, followLinks: followLinks)
+    return RecordInputFeed(stepping: { walk.next() })
+}
+
+/// The state of grep -r's walk between two steps: the operands left and the walk of
+/// the current one. Used by one thread at a time (the feed runs one step at a time).
+private final class SteppedWalk {
+    private var walk: DirectoryWalk
+    private var operands: [String]
+    private var nextOperand = 0
+    /// No operand: the current folder, its files named without `./`.
+    private let droppingDot: Bool
+    private let names: NameFilter
+    /// Files a step lists at least, unless the walk ends first: enough for the
+    /// workers to search while the next step runs, few enough that the first search
+    /// starts at once.
+    private static let stepFiles = 32
+
+    init(operands: [String], names: NameFilter, followLinks: Bool) {
+        walk = DirectoryWalk(includeHidden: true, followLinks: followLinks)
         walk.names = names
         walk.sorted = false
+        self.operands = operands.isEmpty ? ["."] : operands
+        droppingDot = operands.isEmpty
+        self.names = names
+    }
+
+    /// The next inputs in walk order, nil when the walk is over.
+    func next() -> [RecordInput]? {
         var batch: [RecordInput] = []
-        batch.reserveCapacity(64)
-        /// Adds what the walk found, a batch at a time; `false` once the run needs no more.
-        func take(_ found: DirectoryWalk.Found, droppingDot: Bool) -> Bool {
+        batch.reserveCapacity(Self.stepFiles)
+        let droppingDot = self.droppingDot
+        func take(_ found: DirectoryWalk.Found) -> Bool {
             switch found {
             case .file(let path):
                 let shown = droppingDot && path.hasPrefix("./") ? String(path.dropFirst(2)) : path
@@ -273,20 +299,25 @@ func recursiveFeed(_ files: [String], names: NameFilter, followLinks: Bool) -> R
                 batch.append(RecordInput(path: path, name: path,
                                          failure: RecordInputError(message: "\(path): \(errnoDescription(code))", name: path)))
             }
-            guard batch.count >= 64 else { return true }
-            defer { batch.removeAll(keepingCapacity: true) }
-            return feed.add(batch)
+            return true
         }
-        for path in files.isEmpty ? ["."] : files {
+        while batch.count < Self.stepFiles {
+            if walk.isWalking {
+                walk.step(take)
+                continue
+            }
+            guard nextOperand < operands.count else { break }
+            let path = operands[nextOperand]
+            nextOperand += 1
             var info = stat()
             if path != "-", PathBytes.withCString(path, { stat($0, &info) }) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
-                if !files.isEmpty, names.skipsFolder(path, commandLine: true) { continue }
-                guard walk.walk(under: path, info: info, { take($0, droppingDot: files.isEmpty) }) else { return }
+                if !droppingDot, names.skipsFolder(path, commandLine: true) { continue }
+                walk.enter(path, info: info, take)
             } else if !names.skipsFile(path, commandLine: true) {
-                guard take(.file(path), droppingDot: false) else { return }
+                _ = take(.file(path))
             }
         }
-        feed.add(batch)
+        return batch.isEmpty && !walk.isWalking && nextOperand >= operands.count ? nil : batch
     }
 }
 

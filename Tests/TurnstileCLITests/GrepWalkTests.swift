@@ -9,7 +9,7 @@ import TestSupport
 @Suite("grep -r: searched as the walk goes, GNU grep's answers in GNU grep's order",
        .enabled(if: GNUGrep.path != nil, "GNU grep not found at /usr/bin/grep: the comparison is skipped"))
 struct GrepWalkTests {
-    /// A tree of 330 files in nested folders (more than a batch of 64), a third
+    /// A tree of 330 files in nested folders (more than a walk step of 32), a third
     /// holding "hit", some with "hit" twice, one folder empty.
     static func makeTree() throws -> URL {
         let dir = try CLI.temporaryDirectory()

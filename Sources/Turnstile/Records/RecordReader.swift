@@ -51,8 +51,14 @@ public struct RecordReader {
     public static let defaultMaxRecordBytes = 16 << 20
     /// `true` when complete records are searched a buffer at a time.
     let blockSearch: Bool
-    /// Bytes asked of each `read(2)`.
-    static let readSize = 256 << 10
+    /// Bytes asked of each `read(2)` (up to four times this when the buffer has room).
+    /// 64 KiB, rg's buffer: the bytes the kernel copies land in a buffer that stays in
+    /// the core's L2 cache, and the search reads them from there. With 256 KiB reads a
+    /// `grep -r -l GPL /usr/share/doc` (6,016 files, 96 MB read) spent a third of its
+    /// samples in the kernel's copy, against a quarter to three tenths at 64 KiB; system
+    /// time 152 → 122 ms (rg 109 ms, GNU grep 87 ms; mean of 20 runs, load 8 with this
+    /// run at the highest priority).
+    static let readSize = 64 << 10
     /// The most bytes ``RecordSink/inputHead(_:)`` is shown: GNU grep looks for a NUL
     /// in its first 32 KiB.
     public static let headBytes = 32 << 10

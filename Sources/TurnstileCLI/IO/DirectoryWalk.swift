@@ -90,14 +90,45 @@ struct DirectoryWalk {
     /// stops there.
     @discardableResult
     mutating func walk(under folder: String, info: stat, _ found: (Found) -> Bool) -> Bool {
+        guard enter(folder, info: info, found) else { return false }
+        while isWalking {
+            guard step(found) else {
+                // Stopped: the folders still open are left, as returning from each would.
+                for folder in open { ancestors.remove(folder.identity) }
+                open.removeAll()
+                return false
+            }
+        }
+        return true
+    }
+
+    /// A folder being walked: its entries, and the next one to visit.
+    private struct OpenFolder {
+        var path: String
+        var identity: Identity
+        var entries: [(name: String, type: UInt8)]
+        var next = 0
+    }
+
+    /// The folders from the walk's root to the one being listed (an explicit stack, so
+    /// a walk can stop between two steps and go on later: ``step(_:)``).
+    private var open: [OpenFolder] = []
+
+    /// Whether a walk ``enter(_:info:_:)`` began has folders left to list.
+    var isWalking: Bool { !open.isEmpty }
+
+    /// Begins the walk of `folder` (whose `stat` is `info`): reads its entries, to be
+    /// handed on by ``step(_:)``. A loop back to a folder being walked is warned of
+    /// and skipped, a folder seen before is skipped, and one that cannot be read goes
+    /// to `found`; returns what `found` returned then, else `true`.
+    @discardableResult
+    mutating func enter(_ folder: String, info: stat, _ found: (Found) -> Bool) -> Bool {
         let identity = Identity(info)
         if ancestors.contains(identity) {
             printError("warning: \(folder): recursive directory loop")
             return true
         }
         guard seenFolders.insert(identity).inserted else { return true }
-        ancestors.insert(identity)
-        defer { ancestors.remove(identity) }
         guard let dir = PathBytes.withCString(folder, { opendir($0) }) else { return found(.unreadable(folder, errno)) }
         var entries: [(name: String, type: UInt8)] = []
         // Most folders hold a few entries: no regrowing from 1, 2, 4, 8 (1.6 M
@@ -117,7 +148,23 @@ struct DirectoryWalk {
             if let name { entries.append((name, entry.pointee.d_type)) }
         }
         closedir(dir)
-        for (name, type) in sorted ? entries.sorted(by: { $0.name < $1.name }) : entries {
+        if sorted { entries.sort(by: { $0.name < $1.name }) }
+        ancestors.insert(identity)
+        open.append(OpenFolder(path: folder, identity: identity, entries: entries))
+        return true
+    }
+
+    /// Hands `found` the entries of the folder being listed up to its next subfolder,
+    /// and enters that subfolder (one folder read a step); a folder whose entries are
+    /// all handed on is left. Returns `false` as soon as `found` does.
+    @discardableResult
+    mutating func step(_ found: (Found) -> Bool) -> Bool {
+        guard !open.isEmpty else { return true }
+        let top = open.count - 1
+        let folder = open[top].path
+        while open[top].next < open[top].entries.count {
+            let (name, type) = open[top].entries[open[top].next]
+            open[top].next += 1
             let path = PathBytes.joined(folder, name)
             if !followLinks, type == UInt8(DT_REG) {
                 // grep -r: a regular file named by its folder needs no stat (GNU grep's
@@ -132,13 +179,17 @@ struct DirectoryWalk {
             switch child.st_mode & S_IFMT {
             case S_IFDIR:
                 if names.skipsFolder(name, commandLine: false) { continue }
-                if !walk(under: path, info: child, found) { return false }
+                guard enter(path, info: child, found) else { return false }
+                // Entered (its entries read): the step ends, the subfolder is next.
+                if open.count > top + 1 { return true }
             case S_IFREG:
                 if names.skipsFile(name, commandLine: false) { continue }
                 if seenFiles.insert(Identity(child)).inserted, !found(.file(path)) { return false }
             default: continue
             }
         }
+        ancestors.remove(open[top].identity)
+        open.removeLast()
         return true
     }
 }
