@@ -294,7 +294,7 @@ private final class SteppedWalk {
             switch found {
             case .file(let path):
                 let shown = droppingDot && path.hasPrefix("./") ? String(path.dropFirst(2)) : path
-                batch.append(RecordInput(path: shown, name: inputName(shown)))
+                batch.append(RecordInput(path: shown, name: inputName(shown), isRegularFile: true))
             case .unreadable(let path, let code):
                 batch.append(RecordInput(path: path, name: path,
                                          failure: RecordInputError(message: "\(path): \(errnoDescription(code))", name: path)))
@@ -314,7 +314,8 @@ private final class SteppedWalk {
                 if !droppingDot, names.skipsFolder(path, commandLine: true) { continue }
                 walk.enter(path, info: info, take)
             } else if !names.skipsFile(path, commandLine: true) {
-                _ = take(.file(path))
+                // An operand, not listed by the walk: a device, a FIFO or `-` perhaps.
+                batch.append(RecordInput(path: path, name: inputName(path)))
             }
         }
         return batch.isEmpty && !walk.isWalking && nextOperand >= operands.count ? nil : batch

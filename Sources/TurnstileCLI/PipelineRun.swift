@@ -34,7 +34,7 @@ extension RecordPipeline {
         let outcome = run(
             feed, named: named,
             open: { input in
-                do throws(InputError) { return .success(try openInput(input.path)) } catch {
+                do throws(InputError) { return .success(try openInput(input.path, isRegularFile: input.isRegularFile)) } catch {
                     return .failure(RecordInputError(message: error.message, name: input.name, isFolder: error.isFolder))
                 }
             },

@@ -11,9 +11,13 @@ struct InputError: Error {
 /// Opens `path` for reading (`-` is standard input). Directories are errors.
 /// A regular file that is also the output is refused when ``outputFile`` is set
 /// (grep's "input file is also the output": reading what it writes would not end).
-func openInput(_ path: String) throws(InputError) -> Int32 {
+/// A file a walk listed as regular (`isRegularFile`) is not examined again unless the
+/// output is a file: grep -r over /usr/share opens 57,000 files, and that `fstat`
+/// was one system call in five.
+func openInput(_ path: String, isRegularFile: Bool = false) throws(InputError) -> Int32 {
     let fd = path == "-" ? 0 : PathBytes.withCString(path) { open($0, O_RDONLY | O_CLOEXEC) }
     if fd < 0 { throw InputError(message: "\(path): \(errnoDescription(errno))") }
+    if isRegularFile, outputFile == nil { return fd }
     var info = stat()
     guard fstat(fd, &info) == 0 else { return fd }
     if (info.st_mode & S_IFMT) == S_IFDIR, fd != 0 {
