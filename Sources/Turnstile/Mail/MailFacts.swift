@@ -17,6 +17,9 @@
 //   structure html_only, html_and_text, text_only, base64_text, form,
 //              link_text_mismatch, attach_<kind> (pdf, archive, html, executable,
 //              office, calendar, image, signature, text, other)
+//   disguise   mixed_script_word (Cyrillic or Greek look-alike letters in a Latin word),
+//              invisible_in_word (a zero-width character between Latin letters): what
+//              MailTextFolding undid in the subject or the body
 //
 // Known limits: the registrable domain is the last two labels, three under a
 // two-letter country code's second level (co.uk, com.br); there is no public-suffix
@@ -40,7 +43,7 @@ public enum MailFacts {
         let fromDomain = address.flatMap(domain(ofAddress:)) ?? []
         if from.isEmpty { facts.append("no_from") }
         if !fromDomain.isEmpty {
-            let nameWords = letterWords(name)
+            let nameWords = letterWords(MailTextFolding.folded(name))
             let fromRegistrable = registrableDomain(fromDomain)
             if nameWords.contains(where: { brandWords.contains($0) && !contains(fromDomain, Array($0.utf8)) }) {
                 facts.append("from_name_brand_mismatch")
@@ -72,6 +75,8 @@ public enum MailFacts {
         if s.html.forms > 0 { facts.append("form") }
         if s.html.linkTextNamesOtherDomain { facts.append("link_text_mismatch") }
         for kind in s.attachmentKinds.sorted() { facts.append("attach_" + kind) }
+        if s.disguises.mixedScriptWords > 0 { facts.append("mixed_script_word") }
+        if s.disguises.invisibleInWords > 0 { facts.append("invisible_in_word") }
 
         var out: [UInt8] = []
         for f in facts { out += f.utf8; out.append(0x0A) }
