@@ -466,7 +466,6 @@ beneficiez	1.4000
 beograda	1.4000
 bereit	1.4000
 best_rate_virtual	1.4000
-bestatigen	1.4000
 bestcheapstuff	1.4000
 bestrates	1.4000
 bestsoft	1.4000
@@ -2230,7 +2229,6 @@ odzvonilo	1.4000
 oea	1.4000
 oev	1.4000
 ofered	1.4000
-oferta	1.4000
 offers	1.4000
 offres	1.4000
 ohio	1.4000
@@ -2297,7 +2295,6 @@ panne	1.4000
 panned	1.4000
 papaver	1.4000
 paperwork	1.4000
-parabens	1.4000
 paragraph	1.4000
 parfaite	1.4000
 partage	1.4000
@@ -10201,6 +10198,54 @@ abaixo	0.8
 receita federal	1.4
 #
 # German.
+# Lures of present-day phishing, read folded (MailTextFolding: "pedágio" is pedagio),
+# written for Turnstile (issue 52): held goods and tolls, blocked access, deadlines.
+mercadoria retida	2.2
+retida	1.4
+retido	1.4
+pedagio	1.4
+acesso suspeito	2.2
+bloqueamos	2.2
+bloqueada	1.4
+suspensa	1.4
+suspenso	1.4
+desbloqueio	1.4
+pendencia	1.4
+pendencias	1.4
+irregularidade	1.4
+prazo final	1.4
+ultimo aviso	2.2
+ultima chance	1.4
+voce ganhou	2.2
+parabens	1.4
+sua entrega	1.4
+liberacao	0.8
+debito	0.8
+cobranca	0.8
+multa	0.8
+urgente	1.4
+confirme	0.8
+desconto	0.8
+promocao	0.8
+oferta	0.8
+letzte erinnerung	1.4
+lauft ab	1.4
+geschenkkarte	2.2
+bestatigen	1.4
+ihr paket	1.4
+in afwachting	1.4
+felicidades	1.4
+tu cuenta	1.4
+may be suspended	2.2
+security threats	1.4
+your wallet	1.4
+dating site	2.2
+adult dating	2.2
+dark spots	2.2
+fatty liver	2.2
+natural ingredient	1.4
+regrow	1.4
+dying bed	2.2
 ihr konto	1.4
 gesperrt	1.4
 verifizieren	1.4
@@ -10467,6 +10512,54 @@ abaixo	0.8
 receita federal	1.4
 #
 # German.
+# Lures of present-day phishing, read folded (MailTextFolding: "pedágio" is pedagio),
+# written for Turnstile (issue 52): held goods and tolls, blocked access, deadlines.
+mercadoria retida	2.2
+retida	1.4
+retido	1.4
+pedagio	1.4
+acesso suspeito	2.2
+bloqueamos	2.2
+bloqueada	1.4
+suspensa	1.4
+suspenso	1.4
+desbloqueio	1.4
+pendencia	1.4
+pendencias	1.4
+irregularidade	1.4
+prazo final	1.4
+ultimo aviso	2.2
+ultima chance	1.4
+voce ganhou	2.2
+parabens	1.4
+sua entrega	1.4
+liberacao	0.8
+debito	0.8
+cobranca	0.8
+multa	0.8
+urgente	1.4
+confirme	0.8
+desconto	0.8
+promocao	0.8
+oferta	0.8
+letzte erinnerung	1.4
+lauft ab	1.4
+geschenkkarte	2.2
+bestatigen	1.4
+ihr paket	1.4
+in afwachting	1.4
+felicidades	1.4
+tu cuenta	1.4
+may be suspended	2.2
+security threats	1.4
+your wallet	1.4
+dating site	2.2
+adult dating	2.2
+dark spots	2.2
+fatty liver	2.2
+natural ingredient	1.4
+regrow	1.4
+dying bed	2.2
 ihr konto	1.4
 gesperrt	1.4
 verifizieren	1.4
