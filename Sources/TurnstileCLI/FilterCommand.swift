@@ -80,11 +80,11 @@ struct FilterCommand: ParsableCommand {
     var count = false
 
     @Flag(name: .customLong("json"),
-          help: "Print one JSON object per record: {\"record\":n,\"spam\":bool,\"score\":x,\"threshold\":t,\"rules\":[...],\"matches\":[...]}.")
+          help: "Print one JSON object per record: {\"record\":n,\"spam\":bool,\"unsure\":bool,\"score\":x,\"threshold\":t,\"rules\":[...],\"matches\":[...]}; \"unsure\" only for a chi-square list (the built-in mail list is one); mail has \"problems\":{...} in place of \"matches\".")
     var json = false
 
     @Flag(name: .customLong("explain"),
-          help: "Print each record's verdict: 'record N: spam|clean, score S, threshold T', then each rule that fired as '  WEIGHT  START:END  PATTERN'.")
+          help: "Print each record's verdict: 'record N: spam|unsure|clean, score S, threshold T' (a chi-square list adds ', unsure from C'), then each rule that fired as '  WEIGHT  START:END  PATTERN'.")
     var explain = false
 
     @Flag(name: .customLong("stats"), help: "Print records, bytes, spam and throughput to standard error.")

@@ -97,6 +97,13 @@ struct ScoreModelTests {
         }
     }
 
+    @Test("the To address in the Subject is a fact; a subject without it, or a message without To, is not")
+    func subjectNamesRecipient() {
+        #expect(Self.facts("To: User <User@Example.org>\r\nSubject: user@example.org, sua entrega foi retida\r\n\r\nx").contains("subject_names_recipient"))
+        #expect(!Self.facts("To: user@example.org\r\nSubject: your parcel\r\n\r\nx").contains("subject_names_recipient"))
+        #expect(!Self.facts("Subject: user@example.org\r\n\r\nx").contains("subject_names_recipient"))
+    }
+
     @Test("facts of a real notice: none of the phishing facts")
     func noticeFacts() {
         let f = Self.facts("""

@@ -7,7 +7,7 @@
 //   sender     from_name_brand_mismatch (the display name names a brand its domain does
 //              not carry), from_name_has_address (an address in the display name with
 //              another domain), reply_to_differs, from_freemail, no_from, no_message_id,
-//              no_date, to_missing
+//              no_date, to_missing, subject_names_recipient (the To address in the Subject)
 //   auth       auth_spf_pass/fail, auth_dkim_pass/fail, auth_dmarc_pass/fail (from
 //              Authentication-Results and Received-SPF), received_hops_0, received_hops_1
 //   uris       uri_none, uri_numeric_host, uri_shortener, uri_free_host (sites and
@@ -17,6 +17,9 @@
 //   structure html_only, html_and_text, text_only, base64_text, form,
 //              link_text_mismatch, attach_<kind> (pdf, archive, html, executable,
 //              office, calendar, image, signature, text, other)
+//   disguise   mixed_script_word (Cyrillic or Greek look-alike letters in a Latin word),
+//              invisible_in_word (a zero-width character between Latin letters): what
+//              MailTextFolding undid in the subject or the body
 //
 // Known limits: the registrable domain is the last two labels, three under a
 // two-letter country code's second level (co.uk, com.br); there is no public-suffix
@@ -40,7 +43,7 @@ public enum MailFacts {
         let fromDomain = address.flatMap(domain(ofAddress:)) ?? []
         if from.isEmpty { facts.append("no_from") }
         if !fromDomain.isEmpty {
-            let nameWords = letterWords(name)
+            let nameWords = letterWords(MailTextFolding.folded(name))
             let fromRegistrable = registrableDomain(fromDomain)
             if nameWords.contains(where: { brandWords.contains($0) && !contains(fromDomain, Array($0.utf8)) }) {
                 facts.append("from_name_brand_mismatch")
@@ -55,6 +58,7 @@ public enum MailFacts {
                 facts.append("reply_to_differs")
             }
         }
+        if subjectNamesRecipient(message) { facts.append("subject_names_recipient") }
         if message.values(of: Array("message-id".utf8)).isEmpty { facts.append("no_message_id") }
         if message.values(of: Array("date".utf8)).isEmpty { facts.append("no_date") }
         if message.values(of: Array("to".utf8)).isEmpty { facts.append("to_missing") }
@@ -72,6 +76,8 @@ public enum MailFacts {
         if s.html.forms > 0 { facts.append("form") }
         if s.html.linkTextNamesOtherDomain { facts.append("link_text_mismatch") }
         for kind in s.attachmentKinds.sorted() { facts.append("attach_" + kind) }
+        if s.disguises.mixedScriptWords > 0 { facts.append("mixed_script_word") }
+        if s.disguises.invisibleInWords > 0 { facts.append("invisible_in_word") }
 
         var out: [UInt8] = []
         for f in facts { out += f.utf8; out.append(0x0A) }
@@ -79,6 +85,16 @@ public enum MailFacts {
     }
 
     // MARK: Senders
+
+    /// Whether the Subject holds the first To address ("user@example.org, your parcel is
+    /// held"): a bulk sender's mail-merge of the address it harvested, not how people or
+    /// services address a subject.
+    static func subjectNamesRecipient(_ message: MailMessage) -> Bool {
+        guard let address = splitAddress(message.values(of: Array("to".utf8))).address else { return false }
+        let trimmed = address.filter { isHostByte($0) || $0 == UInt8(ascii: "@") || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: "+") }
+        guard let at = trimmed.firstIndex(of: UInt8(ascii: "@")), at > 0, at + 1 < trimmed.count else { return false }
+        return contains(message.subject.map(lower), trimmed.map(lower))
+    }
 
     /// The display name and the address of an address field ("Name <a@b>", "a@b (Name)", "a@b").
     static func splitAddress(_ value: [UInt8]) -> (name: [UInt8], address: [UInt8]?) {

@@ -14,7 +14,7 @@ import AutomatonCore
 /// let raw = Array("Subject: =?UTF-8?B?V2lu?= big\r\nContent-Type: text/html\r\n\r\n<b>Cheap</b> <a href=\"http://x.example\">pills</a>".utf8)
 /// let message = MailMessage(parsing: raw)
 /// String(decoding: message.subject, as: UTF8.self)   // "Win big"
-/// String(decoding: message.body, as: UTF8.self)      // "Win big\nCheap  http://x.example pills\n"
+/// String(decoding: message.body, as: UTF8.self)      // "Win big\nCheap  http://x.example pills\n" (folded to ASCII: MailTextFolding)
 /// String(decoding: message.uris, as: UTF8.self)      // "http://x.example\n"
 /// ```
 ///
@@ -49,9 +49,11 @@ public struct MailMessage: Sendable {
     /// The top-level header fields, in order.
     public var fields: [Field]
     /// What plain (body) rules look at: the decoded subject, a line break, then the
-    /// text of each text part followed by a line break.
+    /// text of each text part followed by a line break, folded to the ASCII letters a
+    /// reader reads (``MailTextFolding``: `prêmio` is `premio`).
     public var body: [UInt8]
-    /// The `http://`, `https://` and `www.` URIs of ``body``, one per line.
+    /// The `http://`, `https://` and `www.` URIs of the body text as sent (before
+    /// folding), one per line.
     public var uris: [UInt8]
     /// What could not be decoded.
     public var problems = MailDecodingProblems()
@@ -100,6 +102,8 @@ public struct MailMessage: Sendable {
         decoder.decodeEntity(header, body: header.bodyStart..<bytes.count, depth: 0, defaultType: "text/plain", into: &body)
         if unquoteFrom { Self.unquoteFromLines(&body) }
         uris = URIScanner.uris(in: body)
+        // The links as sent, the words as read: folding comes after the URI scan.
+        body = MailTextFolding.folded(body, disguises: &decoder.structure.disguises)
         problems = decoder.problems
         structure = decoder.structure
     }

@@ -81,7 +81,9 @@ public struct MailScope: Sendable, Hashable {
         case .body: return message.body
         case .uri: return message.uris
         case .facts: return MailFacts.text(of: message)
-        case .header(let name): return message.values(of: name)
+        // Header words are read folded as the body's are (MailTextFolding): `subject:premio`
+        // fires on "Prêmio".
+        case .header(let name): return MailTextFolding.folded(message.values(of: name))
         }
     }
 }

@@ -21,6 +21,8 @@ public struct MailStructure: Sendable, Hashable {
     public var attachmentKinds: Set<String> = []
     /// What the HTML parts showed.
     public var html = HTMLFacts()
+    /// What folding the text found hiding words (look-alike letters, invisible characters).
+    public var disguises = TextDisguises()
 
     public init() {}
 
