@@ -129,8 +129,8 @@ public struct RegexCompiler: Sendable {
     ///
     /// PERF (callgrind, whole process, 8 MiB of subtitles, `match -c`): `[a-q][^u-z]{13}x`
     /// spent 191 M instructions building 10,000 states before giving up (884 K closure
-    /// units + 16 per transition ≈ 4.5 M units); the budget of 100 units a state (1 M at
-    /// the default 10,000 states) gives up after about a fifth of that. Patterns of the
+    /// units + 16 per transition ≈ 4.5 M units); a budget of 40 units a state (400 K at
+    /// the default 10,000 states) gives up after about a tenth of that. Patterns of the
     /// benchmark tables stay far below it (`[A-Z][a-z]+ing` 1.4 K units, `(?i)sherlock
     /// holmes` 13 K); `[a-q][^u-z]{8}x` (2,367 states, 140 M instructions to build and
     /// minimize) and `\p{L}{5}` (1.4 G instructions: large Unicode classes) now start lazy.
