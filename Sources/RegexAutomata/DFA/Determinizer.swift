@@ -32,20 +32,12 @@ enum DeterminizeMatchKind: Sendable {
     case all
 }
 
-/// A DFA state before numbering: the ordered, unclosed NFA seeds plus context.
-struct DFAStateKey: Hashable, Sendable {
-    /// NFA states reached by the last byte, in priority order, without duplicates.
-    var seeds: [UInt32]
-    /// Look-behind fact about the previous byte (canonical; see ``LookContext``).
-    var previous: UInt8
-    /// Ignore matches in the next closure (set only on the start state of a
-    /// "non-empty match anchored here" search).
-    var suppressEmptyMatch: Bool
-    /// Patterns whose match ended one symbol before this state (empty: not a match state).
-    var patterns: [UInt32]
-
-    var isMatch: Bool { !patterns.isEmpty }
-}
+/// A DFA state before numbering: the ordered, unclosed NFA seeds (the NFA states
+/// reached by the last byte, in priority order, without duplicates), the look-behind
+/// fact about the previous byte (canonical; see ``LookContext``), whether the next
+/// closure ignores matches (set only on the start state of a "non-empty match anchored
+/// here" search), and the patterns whose match ended one symbol before the state (empty:
+/// not a match state). Keys are stored flat in a ``StateKeyTable``.
 
 /// Look-behind and look-ahead categories, and which assertions hold between them.
 enum LookContext {
@@ -178,8 +170,14 @@ struct Determinizer: Sendable {
     private var marks: [UInt32]
     private var generation: UInt32 = 0
     private var stack: [ClosureItem] = []
-    private var closureKey: DFAStateKey? = nil
-    private var closureCache: [(consumers: [UInt32], patterns: [UInt32])?] = [nil, nil, nil, nil]
+    /// The state (index and table epoch) whose closures `closureConsumers` and
+    /// `closurePatterns` hold, per next-symbol category where `closureValid` says so.
+    private var closureState = -1
+    private var closureEpoch = -1
+    private var closureValid: [Bool] = [false, false, false, false]
+    private var closureConsumers: [[UInt32]] = [[], [], [], []]
+    private var closurePatterns: [[UInt32]] = [[], [], [], []]
+    private var patterns: [UInt32] = []
     /// Visited (state, flags) pairs with some iteration flag raised.
     private var flagged: Set<ClosureItem> = []
     /// Consumers already recorded in this closure (a consumer reached with other
@@ -212,51 +210,51 @@ struct Determinizer: Sendable {
         self.seen = [UInt32](repeating: 0, count: nfa.stateCount)
     }
 
-    /// The start state for a context; `nonEmpty` makes a start that ignores the
-    /// empty match at the start position (anchored searches only).
-    func startKey(_ context: StartContext, anchored: Bool, nonEmpty: Bool = false) -> DFAStateKey {
-        DFAStateKey(
-            seeds: [anchored ? nfa.anchoredStart : nfa.unanchoredStart],
-            previous: canonical[Int(LookContext.category(context))],
-            suppressEmptyMatch: nonEmpty, patterns: [])
+    /// The start state for a context, interned in `table`; `nonEmpty` makes a start
+    /// that ignores the empty match at the start position (anchored searches only).
+    func start(_ context: StartContext, anchored: Bool, nonEmpty: Bool = false,
+               in table: inout StateKeyTable) -> (index: Int, isNew: Bool) {
+        table.intern(seeds: [anchored ? nfa.anchoredStart : nfa.unanchoredStart],
+                     previous: canonical[Int(LookContext.category(context))],
+                     suppressEmptyMatch: nonEmpty, patterns: [])
     }
 
-    /// δ(key, symbol) where symbol is a class index or `byteClasses.eoi`; nil is the
-    /// dead state.
-    mutating func next(_ key: DFAStateKey, symbol: Int) -> DFAStateKey? {
+    /// δ(state, symbol) where `state` indexes `table` and symbol is a class index or
+    /// `byteClasses.eoi`: the target interned in `table`, or nil for the dead state.
+    mutating func next(_ state: Int, symbol: Int, in table: inout StateKeyTable) -> (index: Int, isNew: Bool)? {
         let isEOI = symbol == byteClasses.eoi
         let byte: UInt8 = isEOI ? 0 : representatives[symbol]
         let nextCategory = isEOI ? LookContext.endOfInput : LookContext.category(of: byte)
+        let c = Int(nextCategory)
         work &+= Self.transitionWork
         // The closure depends only on the next symbol's category: compute it at most
         // four times per state (the builder asks for every symbol of one state in a row).
-        if closureKey != key {
-            closureKey = key
-            for c in 0..<4 { closureCache[c] = nil }
+        if closureState != state || closureEpoch != table.epoch {
+            closureState = state
+            closureEpoch = table.epoch
+            for i in 0..<4 { closureValid[i] = false }
         }
-        var patterns: [UInt32] = []
-        if let cached = closureCache[Int(nextCategory)] {
-            consumers = cached.consumers
-            patterns = cached.patterns
-        } else {
-            close(key, nextCategory: nextCategory, patterns: &patterns)
-            closureCache[Int(nextCategory)] = (consumers, patterns)
+        if !closureValid[c] {
+            patterns.removeAll(keepingCapacity: true)
+            close(state, in: table, nextCategory: nextCategory)
+            closureConsumers[c].removeAll(keepingCapacity: true)
+            closureConsumers[c].append(contentsOf: consumers)
+            closurePatterns[c].removeAll(keepingCapacity: true)
+            closurePatterns[c].append(contentsOf: patterns)
+            closureValid[c] = true
         }
-        if isEOI {
-            return patterns.isEmpty ? nil : DFAStateKey(seeds: [], previous: 0, suppressEmptyMatch: false, patterns: patterns)
+        if !isEOI { step(symbol, category: c) }
+        if isEOI || nextSeeds.isEmpty {
+            if closurePatterns[c].isEmpty { return nil }
+            return table.intern(seeds: [], previous: 0, suppressEmptyMatch: false, patterns: closurePatterns[c])
         }
-        step(symbol)
-        if nextSeeds.isEmpty {
-            return patterns.isEmpty ? nil : DFAStateKey(seeds: [], previous: 0, suppressEmptyMatch: false, patterns: patterns)
-        }
-        return DFAStateKey(
-            seeds: nextSeeds, previous: canonical[Int(LookContext.category(of: byte))],
-            suppressEmptyMatch: false, patterns: patterns)
+        return table.intern(seeds: nextSeeds, previous: canonical[Int(LookContext.category(of: byte))],
+                            suppressEmptyMatch: false, patterns: closurePatterns[c])
     }
 
     /// The epsilon closure of the seeds at a position whose next symbol has
     /// category `nextCategory`: fills `consumers` in priority order and `patterns`.
-    private mutating func close(_ key: DFAStateKey, nextCategory: UInt8, patterns: inout [UInt32]) {
+    private mutating func close(_ state: Int, in table: StateKeyTable, nextCategory: UInt8) {
         consumers.removeAll(keepingCapacity: true)
         generation &+= 1
         if generation == 0 {
@@ -264,10 +262,12 @@ struct Determinizer: Sendable {
             generation = 1
         }
         let gen = generation
-        let previous = key.previous
+        let previous = table.previous(state)
+        let suppressEmptyMatch = table.suppressEmptyMatch(state)
         flagged.removeAll(keepingCapacity: true)
-        for seed in key.seeds {
-            stack.append(ClosureItem(state: seed, flags: 0))
+        let firstSeed = table.seedStart(state)
+        for w in firstSeed ..< firstSeed &+ table.seedCount(state) {
+            stack.append(ClosureItem(state: table.words[w], flags: 0))
             while let item = stack.popLast() {
                 work &+= 1
                 let s = Int(item.state)
@@ -317,7 +317,7 @@ struct Determinizer: Sendable {
                         stack.append(ClosureItem(state: flat.a[s], flags: flags))
                     }
                 case FlatNFA.match:
-                    if key.suppressEmptyMatch { continue }
+                    if suppressEmptyMatch { continue }
                     let p = UInt32(flat.c[s])
                     switch matchKind {
                     case .leftmostFirst:
@@ -335,8 +335,8 @@ struct Determinizer: Sendable {
         if matchKind == .all { patterns.sort() }
     }
 
-    /// Steps every consumer of the last closure over `byte` into `nextSeeds`.
-    private mutating func step(_ symbol: Int) {
+    /// Steps every consumer of the closure for `category` over `symbol` into `nextSeeds`.
+    private mutating func step(_ symbol: Int, category: Int) {
         nextSeeds.removeAll(keepingCapacity: true)
         seedGeneration &+= 1
         if seedGeneration == 0 {
@@ -344,6 +344,7 @@ struct Determinizer: Sendable {
             seedGeneration = 1
         }
         let gen = seedGeneration
+        let consumers = closureConsumers[category]
         work &+= consumers.count
         for s in consumers {
             let t = flat.targets[Int(flat.row[Int(s)]) &+ symbol]

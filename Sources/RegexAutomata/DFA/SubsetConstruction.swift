@@ -53,23 +53,22 @@ extension ThompsonNFA {
         let classes = byteClassSet().byteClasses()
         var det = Determinizer(nfa: self, matchKind: isReversed ? .all : .leftmostFirst, byteClasses: classes)
         var builder = DenseDFABuilder(byteClasses: classes, patternCount: patternCount)
-        var ids: [DFAStateKey: Int] = [:]
-        var queue: [DFAStateKey] = []
+        // State i of `table` is state `builderID[i]` of the builder; the table's order
+        // is the breadth-first queue (`head` is the next state to expand).
+        var table = StateKeyTable()
+        var builderID: [Int] = []
         var head = 0
-        // Bytes of state keys held by `ids` and `queue`: working memory of the
-        // construction, counted against maxTableBytes like the table itself. Without it
-        // a long periodic literal (`abc` × 3000: 9,000 states holding up to 3,000 NFA
-        // states each) stays within maxStates yet takes minutes and hundreds of MB.
-        var keyBytes = 0
 
-        func intern(_ key: DFAStateKey?, _ builder: inout DenseDFABuilder) throws(AutomatonError) -> Int {
-            guard let key else { return DenseDFABuilder.dead }
-            if let id = ids[key] { return id }
-            let id = builder.addState(patterns: key.patterns.map { Int($0) })
-            ids[key] = id
-            queue.append(key)
-            keyBytes &+= (key.seeds.count &+ key.patterns.count) &* 4 &+ 64
-            if keyBytes > limits.maxTableBytes { throw AutomatonError(.tableTooLarge(limit: limits.maxTableBytes)) }
+        func intern(_ found: (index: Int, isNew: Bool)?, _ builder: inout DenseDFABuilder) throws(AutomatonError) -> Int {
+            guard let found else { return DenseDFABuilder.dead }
+            if !found.isNew { return builderID[found.index] }
+            let id = builder.addState(patterns: table.patterns(found.index).map { Int($0) })
+            builderID.append(id)
+            // The keys are working memory of the construction, counted against
+            // maxTableBytes like the table itself. Without it a long periodic literal
+            // (`abc` × 3000: 9,000 states holding up to 3,000 NFA states each) stays
+            // within maxStates yet takes minutes and hundreds of MB.
+            if table.storageBytes > limits.maxTableBytes { throw AutomatonError(.tableTooLarge(limit: limits.maxTableBytes)) }
             if builder.stateCount > limits.maxStates || builder.stateCount % 64 == 0 {
                 try builder.checkSize(against: limits)
             }
@@ -78,21 +77,21 @@ extension ThompsonNFA {
 
         for context in StartContext.allCases {
             for anchored in [false, true] {
-                let key: DFAStateKey
+                let found: (index: Int, isNew: Bool)
                 switch startKind {
-                case .standard: key = det.startKey(context, anchored: anchored)
-                case .anchoredNonEmpty: key = det.startKey(context, anchored: true, nonEmpty: true)
-                case .anchoredOnly: key = det.startKey(context, anchored: true)
+                case .standard: found = det.start(context, anchored: anchored, in: &table)
+                case .anchoredNonEmpty: found = det.start(context, anchored: true, nonEmpty: true, in: &table)
+                case .anchoredOnly: found = det.start(context, anchored: true, in: &table)
                 }
-                builder.setStart(try intern(key, &builder), context: context, anchored: anchored)
+                builder.setStart(try intern(found, &builder), context: context, anchored: anchored)
             }
         }
-        while head < queue.count {
-            let key = queue[head]
-            let from = ids[key]!
+        while head < table.count {
+            let state = head
+            let from = builderID[state]
             head += 1
             for symbol in 0..<classes.alphabetLength {
-                let to = try intern(det.next(key, symbol: symbol), &builder)
+                let to = try intern(det.next(state, symbol: symbol, in: &table), &builder)
                 if to != DenseDFABuilder.dead { builder.setTransition(from: from, class: symbol, to: to) }
             }
             if det.work > workBudget { throw AutomatonError(.tooManyStates(limit: limits.maxStates)) }

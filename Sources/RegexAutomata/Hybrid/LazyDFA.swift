@@ -57,8 +57,8 @@ public struct LazyDFA: Sendable {
         let dfa: LazyDFA
         var det: Determinizer
         let width: Int
-        var keys: [DFAStateKey] = []
-        var ids: [DFAStateKey: UInt32] = [:]
+        /// The states built since the last clear; state i's id is `i * width` (plus matchBit).
+        var keys = StateKeyTable(capacity: 1024)
         /// `keys.count * width` entries: a tagged id (index * width, plus matchBit) or unknown.
         var table: [UInt32] = []
         var starts: [UInt32]
@@ -81,24 +81,27 @@ public struct LazyDFA: Sendable {
         }
 
         private func reset() {
-            keys.removeAll(keepingCapacity: true)
-            ids.removeAll(keepingCapacity: true)
+            keys.removeAll()
             table.removeAll(keepingCapacity: true)
             for i in starts.indices { starts[i] = Cache.unknown }
-            // Index 0: the dead state, every transition to itself.
-            keys.append(DFAStateKey(seeds: [], previous: 255, suppressEmptyMatch: false, patterns: []))
+            // Index 0: the dead state, every transition to itself (a key no
+            // determinized state has: previous 255).
+            _ = keys.intern(seeds: [], previous: 255, suppressEmptyMatch: false, patterns: [])
             table.append(contentsOf: repeatElement(0, count: width))
             memory = width * 4
         }
 
-        private func add(_ key: DFAStateKey) -> UInt32 {
-            if let id = ids[key] { return id }
-            let id = UInt32(keys.count * width) | (key.isMatch ? Cache.matchBit : 0)
-            keys.append(key)
-            ids[key] = id
-            table.append(contentsOf: repeatElement(Cache.unknown, count: width))
-            memory += width * 4 + 2 * (key.seeds.count * 4 + key.patterns.count * 4 + 64)
-            statesBuilt += 1
+        /// The tagged id of state `found.index`, making its row when it is new.
+        private func add(_ found: (index: Int, isNew: Bool)) -> UInt32 {
+            let i = found.index
+            let id = UInt32(i * width) | (keys.isMatch(i) ? Cache.matchBit : 0)
+            if found.isNew {
+                table.append(contentsOf: repeatElement(Cache.unknown, count: width))
+                // The key's bytes twice, as when each key was held by an array and a
+                // dictionary: the cache's clearing rhythm stays as it was tuned.
+                memory += width * 4 + 2 * ((keys.seedCount(i) + keys.patternRange(i).count) * 4 + 64)
+                statesBuilt += 1
+            }
             return id
         }
 
@@ -108,13 +111,17 @@ public struct LazyDFA: Sendable {
             let states = keys.count
             if clearCount >= 3 && bytesSinceClear < 10 * max(statesAtClear, states) { return false }
             let index = Int(current & ~Cache.matchBit) / width
-            let key = keys[index]
+            let seeds = Array(keys.seeds(index)), patterns = keys.patterns(index)
+            let previous = keys.previous(index), suppressEmptyMatch = keys.suppressEmptyMatch(index)
             clearCount += 1
             statesAtClear = states
             bytesSinceClear = 0
             reset()
             // Keep the state the search is in (the dead state is always index 0).
-            if index != 0 { current = add(key) }
+            if index != 0 {
+                current = add(keys.intern(seeds: seeds, previous: previous,
+                                          suppressEmptyMatch: suppressEmptyMatch, patterns: patterns))
+            }
             return true
         }
 
@@ -124,13 +131,13 @@ public struct LazyDFA: Sendable {
             if starts[slot] != Cache.unknown { return starts[slot] }
             var dummy: UInt32 = 0
             if !makeRoom(keeping: &dummy) { return nil }
-            let key: DFAStateKey
+            let found: (index: Int, isNew: Bool)
             switch dfa.startKind {
-            case .standard: key = det.startKey(context, anchored: anchored)
-            case .anchoredNonEmpty: key = det.startKey(context, anchored: true, nonEmpty: true)
-            case .anchoredOnly: key = det.startKey(context, anchored: true)
+            case .standard: found = det.start(context, anchored: anchored, in: &keys)
+            case .anchoredNonEmpty: found = det.start(context, anchored: true, nonEmpty: true, in: &keys)
+            case .anchoredOnly: found = det.start(context, anchored: true, in: &keys)
             }
-            let id = add(key)
+            let id = add(found)
             starts[slot] = id
             return id
         }
@@ -139,14 +146,22 @@ public struct LazyDFA: Sendable {
         func next(_ state: UInt32, symbol: Int) -> UInt32? {
             var from = state
             if !makeRoom(keeping: &from) { return nil }
-            let key = keys[Int(from & ~Cache.matchBit) / width]
             let to: UInt32
-            if let nextKey = det.next(key, symbol: symbol) { to = add(nextKey) } else { to = 0 }
+            if let found = det.next(Int(from & ~Cache.matchBit) / width, symbol: symbol, in: &keys) {
+                to = add(found)
+            } else {
+                to = 0
+            }
             table[Int(from & ~Cache.matchBit) + symbol] = to
             return to
         }
 
-        func patterns(of state: UInt32) -> [UInt32] { keys[Int(state & ~Cache.matchBit) / width].patterns }
+        /// The highest-priority pattern of a match state.
+        func firstPattern(of state: UInt32) -> Int { Int(keys.firstPattern(Int(state & ~Cache.matchBit) / width)) }
+        /// Whether a match state reports `pattern`.
+        func reports(_ state: UInt32, pattern: Int) -> Bool {
+            keys.reports(Int(state & ~Cache.matchBit) / width, pattern: UInt32(pattern))
+        }
     }
 
     /// Outcome of a lazy search.
@@ -177,7 +192,7 @@ public struct LazyDFA: Sendable {
             cache.bytesSinceClear &+= 1
             if state == 0 { break }
             if state & Cache.matchBit != 0 {
-                last = MatchEnd(pattern: Int(cache.patterns(of: state)[0]), end: i)
+                last = MatchEnd(pattern: cache.firstPattern(of: state), end: i)
                 if earliest { break }
             }
             if i == n { break }
@@ -227,7 +242,7 @@ public struct LazyDFA: Sendable {
             steps &+= 1
             cache.bytesSinceClear &+= 1
             if state == 0 { break }
-            if state & Cache.matchBit != 0, cache.patterns(of: state).contains(UInt32(pattern)) {
+            if state & Cache.matchBit != 0, cache.reports(state, pattern: pattern) {
                 last = MatchEnd(pattern: pattern, end: i)
             }
             if i == range.lowerBound {
