@@ -253,11 +253,7 @@ struct FilterGrepOptions: ParsableArguments {
 /// reported in its place and the walk goes on, as in GNU grep.
 /// `nil` when no operand is a folder (nothing to walk: ``recursiveInputs(_:names:followLinks:sorted:)``).
 func recursiveFeed(_ files: [String], names: NameFilter, followLinks: Bool) -> RecordInputFeed? {
-    func isFolder(_ path: String) -> Bool {
-        var info = stat()
-        return path != "-" && PathBytes.withCString(path, { stat($0, &info) }) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
-    }
-    guard files.isEmpty || files.contains(where: isFolder) else { return nil }
+    guard files.isEmpty || files.contains(where: { InputKind($0) == .folder }) else { return nil }
     let walk = SteppedWalk(operands: files, names: names, followLinks: followLinks)
     return RecordInputFeed(stepping: { walk.next() })
 }
