@@ -34,6 +34,9 @@ product_of() {
 # the instrumented build is 5-10x slower than release), or a process over
 # 2 GiB, is a finding (a hang or a blow-up past the configured limits).
 FLAGS=(-timeout="${FUZZ_TIMEOUT:-30}" -rss_limit_mb=2048 -print_final_stats=1)
+# FUZZ_SEED fixes libFuzzer's mutation sequence (CI's smoke run sets one, so a finding
+# there replays with the same seed); unset, libFuzzer picks one and prints it.
+if [ -n "${FUZZ_SEED:-}" ]; then FLAGS+=(-seed="$FUZZ_SEED"); fi
 
 build() {
     "$SWIFT" build -c release --package-path "$ROOT/Fuzz" --scratch-path "$SCRATCH" \
@@ -51,7 +54,7 @@ run_one() {
         "$bin" "${FLAGS[@]}" "$@"       # replay files
         return
     fi
-    echo "== fuzz $target for ${seconds}s"
+    echo "== fuzz $target for ${seconds}s${FUZZ_SEED:+, seed $FUZZ_SEED}"
     "$bin" "${FLAGS[@]}" -max_total_time="$seconds" \
         -artifact_prefix="$SCRATCH/artifacts/$target/" \
         "$@" "$SCRATCH/corpus/$target" "$ROOT/Fuzz/$target/corpus"

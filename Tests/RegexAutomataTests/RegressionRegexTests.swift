@@ -1,9 +1,11 @@
-// Regressions found while hardening the regex compiler (Fuzz/Sources/FuzzRegexCompile
-// and the hardening tests).
+// Regressions found while hardening the regex compiler (Fuzz/Sources/FuzzRegexCompile,
+// FuzzRegexDiff and the hardening tests).
 
 import AutomatonCore
+import PCRE2Oracle
 @testable import RegexAutomata
 import Testing
+import TestSupport
 
 @Suite("Regression: regex compiler")
 struct RegressionRegexTests {
@@ -24,5 +26,24 @@ struct RegressionRegexTests {
         #expect(regex.engineKind == .lazy)
         #expect(!regex.isMatch(in: "abcabcabd"))
         #expect(regex.matches(in: "x" + String(repeating: "abc", count: 10)).isEmpty)
+    }
+
+    /// The fuzzer's finding of 2026-12-03: a group repeated `{0}` times that holds `\A`.
+    /// PCRE2 10.42 anchors the whole pattern on it (one match, at 0), so the check skips
+    /// such patterns (`PCRE2KnownDifferences`); the group matches only the empty string,
+    /// so every engine must agree with PCRE2 on the pattern without it.
+    @Test func zeroRepeatedGroupWithStartAnchor() throws {
+        let pattern = "(?ims:(?s-m)|\\A|\\zaa+){0}?[_\\n[:upper:]]"
+        #expect(PCRE2KnownDifferences.reason(pattern) != nil)
+        var options = RegexSyntax.Options()
+        options.mode = .bytes
+        let haystack: [UInt8] = Array("B-b\nbb\na\nbaa".utf8) + [0xA9, UInt8(ascii: "b")]
+        let oracle = try PCRE2Regex(pattern: "[_\\n[:upper:]]", options: PCRE2Options(options))
+        let expected = try oracle.matches(in: haystack)
+        #expect(expected == [0..<1, 3..<4, 6..<7, 8..<9])
+        let engines = try RegexEngines(patterns: [pattern], options: options)
+        for (name, got) in engines.allMatches(haystack) {
+            #expect(got.map(\.range) == expected, "\(name)")
+        }
     }
 }
