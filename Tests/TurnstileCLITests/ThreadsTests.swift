@@ -145,6 +145,46 @@ struct ThreadsTests {
         }
     }
 
+    /// `match` maps a regular file of 1 MiB or more and cuts the chunks from the mapping
+    /// (MappedChunks.swift) instead of reading them: numbers, offsets, records longer
+    /// than a chunk, a record too long to chunk, and a standard input that starts
+    /// inside the file — each as one thread prints it.
+    @Test("a mapped file in chunks: every match output and delimiter as --threads 1 prints it",
+          arguments: [("line", "\n"), ("nul", "\0"), ("blank", "\n\n")])
+    func mappedChunks(delimiter: String, separator: String) throws {
+        var input = Self.records(count: 7_000, separator: separator, seed: 0x3A9)
+        if delimiter == "line" {
+            // Past half of --max-record-bytes 8192 below: the rest goes to one thread.
+            input += Array(String(repeating: "x", count: 6_000).utf8) + Array(" prize\n".utf8)
+            input += Self.records(count: 2_000, separator: separator, seed: 0x3AA)
+        }
+        #expect(input.count > 1 << 20)
+        let dir = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = try CLI.write(input, to: "mapped.txt", in: dir)
+        let chunks = ["TURNSTILE_CHUNK_BYTES": "2048", "TURNSTILE_THREADS_PLAN": "chunks"]
+        for output in [["-c"], ["-n", "-b"], ["-o", "-n", "-b"], ["-v", "-n"], ["--count-matches"], []] {
+            let args = ["match", "--builtin", "--color=never", "--delimiter", delimiter, "--max-record-bytes", "8192"]
+                + output
+            let one = try CLI.run(args + ["--threads", "1", file])
+            #expect(one.status == 0 && !one.stdout.isEmpty, "\(output): \(one.err)")
+            let two = try CLI.run(args + ["--threads", "2", file], environment: chunks)
+            #expect(two.stdout == one.stdout, "\(output) --threads 2 differs from --threads 1")
+            #expect(two.status == one.status && two.err == one.err, "\(output): \(two.err)")
+        }
+        // Standard input redirected from the file, 1,000 bytes of it read before: the
+        // offsets count from there, as with one thread.
+        let script = "f=$1; shift; { dd bs=1000 count=1 of=/dev/null 2>/dev/null; exec \"$@\"; } < \"$f\""
+        let args = ["-c", script, "sh", file, CLI.binary.path, "match", "--builtin", "--color=never",
+                    "--delimiter", delimiter, "-b", "-n"]
+        let one = try ChildProcess.run("/bin/sh", args + ["--threads", "1"], environment: CLI.childEnvironment)
+        var env = CLI.childEnvironment
+        for (k, v) in chunks { env[k] = v }
+        let two = try ChildProcess.run("/bin/sh", args + ["--threads", "2"], environment: env)
+        #expect(one.status == 0 && !one.stdout.isEmpty)
+        #expect(two.stdout == one.stdout && two.status == one.status, "standard input from inside the file")
+    }
+
     @Test("the real 1 MiB chunks: a 3 MiB line input with a 1.5 MB record, --threads 2 equals --threads 1")
     func realChunkSize() throws {
         var text = Self.records(count: 10_000, separator: "\n", seed: 7)

@@ -1,7 +1,9 @@
 // A RecordPipeline fanned out over threads. Every thread is a worker that takes turns
 // at the one reader (read(2) into a buffer, cut after the last complete record: one
-// chunk), searches its chunk with a reader and sink of its own, and puts the chunk's
-// output in an ordered hand-off; whichever worker holds the next number writes it.
+// chunk; or, for a regular file when the pipeline maps files, a range of one mapping of
+// it: MappedChunks.swift), searches its chunk with a reader and sink of its own, and
+// puts the chunk's output in an ordered hand-off; whichever worker holds the next
+// number writes it.
 //
 // Why no reader thread and no writer thread: on a 2-core machine, `-j 2` with a
 // reader, a writer and two workers ran four threads on two cores, and each chunk
@@ -37,7 +39,15 @@ final class ThreadedRecordRun<Sink: ChunkSink>: @unchecked Sendable {
     /// A chunk taken from the reader, to search.
     private struct Job {
         var number: Int
-        var chunk: RecordChunk
+        /// Complete records, from a read buffer or a mapping.
+        var bytes: UnsafeBufferPointer<UInt8>
+        /// The input offset of `bytes`' first byte, and the records before it.
+        var base: Int
+        var firstRecord: Int
+        /// The read buffer holding `bytes`, given back once searched; nil when mapped.
+        var buffer: RecordBuffer?
+        /// The mapping holding `bytes`, kept mapped while the job lives.
+        var mapping: MappedChunks?
         var name: String?
         /// Bytes of every input handed out in chunks so far, this one's included.
         var bytesHandedOut: Int
@@ -57,7 +67,9 @@ final class ThreadedRecordRun<Sink: ChunkSink>: @unchecked Sendable {
         case chunk(output: ChunkOutput?, tally: RecordTally, failure: Failure?)
         case rest(Rest)
         case event(RecordRunEvent)
-        case inputEnd(name: String)
+        /// The input's end; its mapping, if it was mapped, is given back then (every
+        /// chunk of it is searched by the time this is written).
+        case inputEnd(name: String, mapped: MappedChunks?)
     }
 
     /// The reader and where it stands; locked while a worker reads.
@@ -65,6 +77,10 @@ final class ThreadedRecordRun<Sink: ChunkSink>: @unchecked Sendable {
         var reader: RecordReader
         var index = 0
         var fd: Int32?
+        /// The open input, when it is cut from a mapping rather than read.
+        var mapped: MappedChunks?
+        /// Bytes handed out from mappings (read bytes are the reader's count).
+        var bytesMapped = 0
         var number = 0
         var finished = false
         var bytesHandedOut = 0
@@ -113,7 +129,7 @@ final class ThreadedRecordRun<Sink: ChunkSink>: @unchecked Sendable {
         var outcome = written.outcome
         // An input cut short (a broken pipe) still counts what it found.
         outcome.tally += written.inputTally
-        outcome.bytesRead += intake.withLock { $0.reader.bytesRead } + (written.sequential?.bytesRead ?? 0)
+        outcome.bytesRead += intake.withLock { $0.reader.bytesRead + $0.bytesMapped } + (written.sequential?.bytesRead ?? 0)
         outcome.truncatedSomeRecord = written.sequential?.truncatedSomeRecord ?? false
         return outcome
     }
@@ -135,12 +151,12 @@ final class ThreadedRecordRun<Sink: ChunkSink>: @unchecked Sendable {
             var tally = RecordTally()
             var failure: Failure?
             if !stopped.load(ordering: .relaxed) {
-                sink.beginInput(name: job.name, firstRecord: job.chunk.firstRecord)
+                sink.beginInput(name: job.name, firstRecord: job.firstRecord)
                 // A memory sink has little to fail on, and never stops early (sinks
                 // whose flow ends an input allow no chunks), but what it throws is the
                 // run's failure, in its turn.
                 do throws(Failure) {
-                    try searcher.read(chunk: job.chunk.bytes, base: job.chunk.base, into: &sink)
+                    try searcher.read(chunk: job.bytes, base: job.base, into: &sink)
                 } catch {
                     failure = error
                 }
@@ -148,7 +164,7 @@ final class ThreadedRecordRun<Sink: ChunkSink>: @unchecked Sendable {
                 output = sink.takeOutput(reusing: takeOutputStorage())
                 tally = sink.takeTally()
             }
-            buffers.give(job.chunk.buffer)
+            if let buffer = job.buffer { buffers.give(buffer) }
             put(job.number, .chunk(output: output, tally: tally, failure: failure))
             drain()
         }
@@ -169,6 +185,8 @@ final class ThreadedRecordRun<Sink: ChunkSink>: @unchecked Sendable {
             while true {
                 if stopped.load(ordering: .relaxed) {
                     if let fd = intake.fd { closeInput(fd); intake.fd = nil }
+                    // Chunks of it still searched keep it mapped (`Job.mapping`).
+                    intake.mapped = nil
                     intake.finished = true
                 }
                 if intake.finished { return nil }
@@ -180,6 +198,7 @@ final class ThreadedRecordRun<Sink: ChunkSink>: @unchecked Sendable {
                     switch open(inputs[intake.index]) {
                     case .success(let opened):
                         intake.fd = opened
+                        if pipeline.mapsFiles { intake.mapped = MappedChunks(fd: opened) }
                     case .failure(let error):
                         put(&intake.number, .event(.openFailed(error)))
                         intake.index += 1
@@ -188,16 +207,24 @@ final class ThreadedRecordRun<Sink: ChunkSink>: @unchecked Sendable {
                 }
                 let input = inputs[intake.index]
                 awaitWindow(for: intake.number)
+                if let mapped = intake.mapped {
+                    if let job = takeMappedJob(mapped, fd: fd, input: input, countingRecords: countingRecords,
+                                               intake: &intake) {
+                        return job
+                    }
+                    continue
+                }
                 switch intake.reader.nextChunk(from: fd, chunkBytes: pipeline.chunkBytes,
                                                countingRecords: countingRecords, pool: buffers) {
                 case .chunk(let chunk):
                     defer { intake.number += 1 }
                     intake.bytesHandedOut += chunk.range.count
-                    return Job(number: intake.number, chunk: chunk, name: named ? input.name : nil,
-                               bytesHandedOut: intake.bytesHandedOut)
+                    return Job(number: intake.number, bytes: chunk.bytes, base: chunk.base,
+                               firstRecord: chunk.firstRecord, buffer: chunk.buffer, mapping: nil,
+                               name: named ? input.name : nil, bytesHandedOut: intake.bytesHandedOut)
                 case .end:
                     closeInput(fd)
-                    put(&intake.number, .inputEnd(name: input.name))
+                    put(&intake.number, .inputEnd(name: input.name, mapped: nil))
                 case .failed(let code):
                     closeInput(fd)
                     put(&intake.number, .event(.readFailed(name: input.name, errno: code)))
@@ -205,12 +232,41 @@ final class ThreadedRecordRun<Sink: ChunkSink>: @unchecked Sendable {
                     // The writing turn reads the rest and closes `fd`.
                     put(&intake.number, .rest(Rest(fd: fd, prefix: prefix, base: base, firstRecord: firstRecord,
                                                    input: input)))
-                    put(&intake.number, .inputEnd(name: input.name))
+                    put(&intake.number, .inputEnd(name: input.name, mapped: nil))
                 }
                 intake.fd = nil
                 intake.index += 1
             }
         }
+    }
+
+    /// The next chunk of a mapped input, or nil when the input ended (its end, or the
+    /// rest for one thread, put in place; the next input is then opened).
+    private func takeMappedJob(_ mapped: MappedChunks, fd: Int32, input: RecordInput, countingRecords: Bool,
+                               intake: inout Intake) -> Job? {
+        switch mapped.nextChunk(delimiter: pipeline.delimiter, chunkBytes: pipeline.chunkBytes,
+                                maxRecordBytes: pipeline.maxRecordBytes, countingRecords: countingRecords) {
+        case .chunk(let range, let firstRecord):
+            defer { intake.number += 1 }
+            intake.bytesHandedOut += range.count
+            intake.bytesMapped += range.count
+            return Job(number: intake.number, bytes: mapped.bytes(range), base: range.lowerBound,
+                       firstRecord: firstRecord, buffer: nil, mapping: mapped, name: named ? input.name : nil,
+                       bytesHandedOut: intake.bytesHandedOut)
+        case .end:
+            mapped.finishReading()
+            closeInput(fd)
+        case .rest(let prefix, let firstRecord):
+            intake.bytesMapped += prefix.count
+            // The writing turn reads the rest and closes `fd`.
+            put(&intake.number, .rest(Rest(fd: fd, prefix: Array(mapped.bytes(prefix)), base: prefix.lowerBound,
+                                           firstRecord: firstRecord, input: input)))
+        }
+        put(&intake.number, .inputEnd(name: input.name, mapped: mapped))
+        intake.fd = nil
+        intake.mapped = nil
+        intake.index += 1
+        return nil
     }
 
     /// Waits until item `number` is within the window of the writing, writing first
@@ -270,7 +326,15 @@ final class ThreadedRecordRun<Sink: ChunkSink>: @unchecked Sendable {
             }
             assert(sink.flow == .more, "a sink that ends inputs early runs whole inputs, never chunks")
             written.inputTally += sink.takeTally()
-        case .inputEnd(let name):
+        case .inputEnd(let name, let mapped):
+            if let mapped {
+                let shrank = mapped.shrank
+                mapped.unmap()
+                if shrank {
+                    written.outcome.inputFailed = true
+                    if live { emit(.shrank(name: name)) }
+                }
+            }
             written.outcome.tally += written.inputTally
             if live { emit(.inputEnded(name: name, tally: written.inputTally)) }
             written.inputTally = RecordTally()
