@@ -300,7 +300,7 @@ final class SpamdConnectionHandler: ChannelInboundHandler {
             // PROCESS of a message longer than the judged bytes: its rest, unchanged.
             var out = context.channel.allocator.buffer(capacity: answer.bytes.count + buffer.count - judged)
             out.writeBytes(answer.bytes)
-            buffer.withUnsafeBufferPointer { out.writeBytes(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer($0)[judged...])) }
+            buffer.withUnsafeBufferPointer { _ = out.writeBytes(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer($0)[judged...])) }
             buffer = []
             reply(context, out)
             return
