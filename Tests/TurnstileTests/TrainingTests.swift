@@ -75,6 +75,20 @@ struct TrainingTests {
         #expect(try trainer.train(set).words.allSatisfy { $0.weight > 0 })
     }
 
+    @Test("an excluded scoped token (uri:docs) bans only that token; an excluded word bans it in every scope")
+    func scopedExclusions() {
+        var trainer = SpamTrainer()
+        trainer.excludedWords = [Array("uri:docs".utf8), Array("thank".utf8)]
+        #expect(trainer.isExcluded(Array("uri:docs".utf8)))
+        #expect(trainer.isExcluded(Array("URI:Docs".utf8)))
+        #expect(!trainer.isExcluded(Array("docs".utf8)))
+        #expect(!trainer.isExcluded(Array("subject:docs".utf8)))
+        #expect(trainer.isExcluded(Array("thank".utf8)))
+        #expect(trainer.isExcluded(Array("subject:thank".utf8)))
+        #expect(trainer.isExcluded(Array("thank you".utf8)))
+        #expect(!trainer.isExcluded(Array("thanks".utf8)))
+    }
+
     @Test("threshold candidates, best F1 (highest among equals) and minimum precision")
     func thresholds() {
         // Scores, highest first: 5 S, 4 H, 3 S, 3 S, 1 H, 0 S, -1 H.

@@ -360,8 +360,10 @@ public struct SpamTrainer: Sendable, Hashable {
         return matrix
     }
 
-    /// Whether a token is banned: its word, or any word of a bigram, without a mail
-    /// scope prefix, is among ``excludedWords``.
+    /// Whether a token is banned: the token itself (a scoped one such as `uri:docs`
+    /// bans only that token) or its word, or any word of a bigram, without a mail
+    /// scope prefix (`docs` bans `docs`, `uri:docs` and `subject:docs`), is among
+    /// ``excludedWords``.
     func isExcluded(_ token: [UInt8]) -> Bool {
         if excludesNumbers, MailScope(rulePattern: token).pattern.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x20 }) {
             return true
@@ -370,6 +372,7 @@ public struct SpamTrainer: Sendable, Hashable {
             return true
         }
         guard !excludedWords.isEmpty else { return false }
+        if excludedWords.contains(asciiLowercased(token)) { return true }
         return MailScope(rulePattern: token).pattern.split(separator: 0x20).contains { excludedWords.contains(Array($0)) }
     }
 
