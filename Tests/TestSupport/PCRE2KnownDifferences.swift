@@ -47,11 +47,6 @@ public enum PCRE2KnownDifferences {
     }
 
     private static func contains(_ pattern: [UInt8], _ piece: String) -> Bool {
-        let p = Array(piece.utf8)
-        guard pattern.count >= p.count else { return false }
-        for start in 0...(pattern.count - p.count) where pattern[start..<(start + p.count)].elementsEqual(p) {
-            return true
-        }
-        return false
+        pattern.firstRange(of: Array(piece.utf8)) != nil
     }
 }
