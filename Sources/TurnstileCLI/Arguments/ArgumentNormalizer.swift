@@ -83,7 +83,7 @@ struct ArgumentNormalizer {
                 if !spelling.longFlags.isEmpty, !name.isEmpty, !spelling.longNames.contains(name) {
                     // getopt_long: an unambiguous prefix stands for the whole name.
                     let candidates = spelling.longNames.filter { $0.hasPrefix(name) }.sorted()
-                    if candidates.count > 1, Set(candidates.map { spelling.longAliases[$0] ?? $0 }).count > 1 {
+                    if candidates.count > 1, ShortSet(candidates.map { spelling.longAliases[$0] ?? $0 }).elements.count > 1 {
                         throw Failure(message: "option '--\(name)' is ambiguous; possibilities: "
                                       + candidates.map { "'--\($0)'" }.joined(separator: " "))
                     }
@@ -166,7 +166,7 @@ struct ArgumentNormalizer {
 
     /// The values `--color` takes as a separate word (`--color never`); any other word
     /// after a bare `--color` is an operand, as in grep.
-    static let colorWhens: Set<String> = ["auto", "always", "never"]
+    static let colorWhens: ShortSet<String> = ["auto", "always", "never"]
 
     /// An option and its value as ArgumentParser reads them whatever the value:
     /// `--name=value`, so a value starting with `-` is not taken for an option, but

@@ -7,44 +7,44 @@
 /// subcommand, so the two cannot drift apart.
 struct OptionSpellings: Sendable {
     /// Single-letter flags (no value).
-    var flags: Set<Character> = []
+    var flags: ShortSet<Character> = []
     /// Single letters that take a value, with their long name (nil when the option has
     /// no long name, as `compile -o`).
-    var valued: [Character: String?] = [:]
+    var valued: ShortMap<Character, String?> = [:]
     /// Long names (without `--`) that take a value.
-    var longValued: Set<String> = []
+    var longValued: ShortSet<String> = []
     /// Whether `-NUM` means `--context=NUM` (grep's spelling; `match` only).
     var numericContext = false
     /// Letters that stand for another spelling (grep's `-h` is `--no-filename`, `-y`
     /// is `-i`); an alias is never read as `-h` for help.
-    var aliases: [Character: String] = [:]
+    var aliases: ShortMap<Character, String> = [:]
     /// Long names that stand for another (`--colour` for `--color`).
-    var longAliases: [String: String] = [:]
+    var longAliases: ShortMap<String, String> = [:]
     /// Long options whose value may be left out, with the value that means
     /// (`--color` alone is `--color=auto`, as grep).
-    var optionalValues: [String: String] = [:]
+    var optionalValues: ShortMap<String, String> = [:]
     /// Options of another subcommand that this one refuses, with the sentence saying why.
-    var refused: [String: String] = [:]
+    var refused: ShortMap<String, String> = [:]
     /// Long names (without `--`) of flags, which take no value. With ``longValued``
     /// they are the names an abbreviation may stand for (`--ignore` for
     /// `--ignore-case`, as getopt_long reads it); a subcommand without them takes
     /// whole names only.
-    var longFlags: Set<String> = []
+    var longFlags: ShortSet<String> = []
 
     mutating func add(_ other: OptionSpellings) {
         flags.formUnion(other.flags)
-        valued.merge(other.valued) { a, _ in a }
+        valued.add(other.valued)
         longValued.formUnion(other.longValued)
-        refused.merge(other.refused) { a, _ in a }
+        refused.add(other.refused)
         numericContext = numericContext || other.numericContext
-        aliases.merge(other.aliases) { a, _ in a }
-        longAliases.merge(other.longAliases) { a, _ in a }
-        optionalValues.merge(other.optionalValues) { a, _ in a }
+        aliases.add(other.aliases)
+        longAliases.add(other.longAliases)
+        optionalValues.add(other.optionalValues)
         longFlags.formUnion(other.longFlags)
     }
 
     /// Every long name an abbreviation may stand for.
-    var longNames: Set<String> {
+    var longNames: ShortSet<String> {
         longFlags.union(longValued).union(longAliases.keys).union(optionalValues.keys)
     }
 
@@ -81,7 +81,7 @@ struct OptionSpellings: Sendable {
         numericContext: true, aliases: ["h": "--no-filename", "y": "-i"])
 
     /// The long flags of `grep` (``GrepCommand``), for abbreviations.
-    static let grepLongFlags: Set<String> = [
+    static let grepLongFlags: ShortSet<String> = [
         "fixed-strings", "ignore-case", "no-ignore-case", "word-regexp", "bytes", "only-matching", "byte-offset",
         "line-number", "invert-match", "count", "count-matches", "files-with-matches", "files-without-match",
         "quiet", "silent", "no-messages", "with-filename", "no-filename", "line-regexp", "null-data", "null",
@@ -94,9 +94,9 @@ struct OptionSpellings: Sendable {
         longValued: ["spam-to", "move-spam-to", "tag-prefix", "allow-from", "deny-from", "sender-fields", "db"])
 
     /// What `filter` says about `match`'s output flags.
-    static let filterRefuses: [String: String] = {
+    static let filterRefuses: ShortMap<String, String> = {
         let why = "filter passes whole records through or holds them back; 'turnstile match' prints matches, counts and context"
-        var refused: [String: String] = [:]
+        var refused: ShortMap<String, String> = [:]
         for option in ["-o", "-b", "-v", "-l", "-L", "-I", "-m", "-A", "-B", "-C", "-x", "-z", "-Z", "-a", "-E", "-G", "-P",
                        "--line-regexp", "--null-data", "--null", "--text", "--binary-files", "--include", "--exclude",
                        "--exclude-dir", "--label", "--line-buffered", "--extended-regexp", "--basic-regexp",

@@ -59,7 +59,7 @@ enum QuickArguments {
     /// `words` applied to `command` by `table` (keys: `-x` and `--name`); the operands
     /// go to the command's `files`. Nil when a word is not in the table.
     static func read<Command: QuickReadable>(_ words: ArraySlice<String>, into command: Command,
-                                             table: [String: Option<Command>]) -> Command? {
+                                             table: ShortMap<String, Option<Command>>) -> Command? {
         var command = command
         var operands: [String] = []
         var i = words.startIndex
@@ -109,7 +109,7 @@ protocol QuickReadable: ParsableCommand {
     /// Sets the command's own options (not the groups) to their defaults.
     static func setOwnDefaults(_ command: inout Self)
     /// Adds the command's own options to the table of the shared ones.
-    static func addOwnOptions(to table: inout [String: QuickArguments.Option<Self>])
+    static func addOwnOptions(to table: inout ShortMap<String, QuickArguments.Option<Self>>)
 }
 
 extension QuickReadable {
@@ -122,7 +122,7 @@ extension QuickReadable {
     }
 
     /// The options by spelling (`-x`, `--name`), built when read: once per run.
-    static var quickTable: [String: QuickArguments.Option<Self>] {
+    static var quickTable: ShortMap<String, QuickArguments.Option<Self>> {
         var table = QuickArguments.sharedTable(Self.self)
         addOwnOptions(to: &table)
         return table
@@ -143,10 +143,10 @@ extension QuickReadable {
 
 extension QuickArguments {
     /// The table entries of the options `match` and `grep` share (their four groups).
-    static func sharedTable<Command: QuickReadable>(_: Command.Type) -> [String: Option<Command>] {
+    static func sharedTable<Command: QuickReadable>(_: Command.Type) -> ShortMap<String, Option<Command>> {
         typealias O = Option<Command>
-        var t: [String: O] = [:]
-        func add(_ names: [String], _ option: O) { for n in names { t[n] = option } }
+        var t: ShortMap<String, O> = [:]
+        func add(_ names: [String], _ option: O) { for n in names { t.append(n, option) } }
         // RuleOptions
         add(["-e", "--regexp"], .value(String.self) { $0.rules.regexp.append($1) })
         add(["-f", "--file"], .value(String.self) { $0.rules.patternFiles.append($1) })
@@ -267,11 +267,11 @@ extension MatchCommand: QuickReadable {
         c.builtin = false; c.matchKind = nil; c.offsets = false; c.json = false
     }
 
-    static func addOwnOptions(to t: inout [String: QuickArguments.Option<MatchCommand>]) {
-        t["--builtin"] = .flag { $0.builtin = true }
-        t["--match-kind"] = .value(MatchKind.self) { $0.matchKind = $1 }
-        t["--offsets"] = .flag { $0.offsets = true }
-        t["--json"] = .flag { $0.json = true }
+    static func addOwnOptions(to t: inout ShortMap<String, QuickArguments.Option<MatchCommand>>) {
+        t.append("--builtin", .flag { $0.builtin = true })
+        t.append("--match-kind", .value(MatchKind.self) { $0.matchKind = $1 })
+        t.append("--offsets", .flag { $0.offsets = true })
+        t.append("--json", .flag { $0.json = true })
     }
 }
 
@@ -280,8 +280,8 @@ extension GrepCommand: QuickReadable {
         c.version = false
     }
 
-    static func addOwnOptions(to t: inout [String: QuickArguments.Option<GrepCommand>]) {
-        t["-V"] = .flag { $0.version = true }
-        t["--version"] = .flag { $0.version = true }
+    static func addOwnOptions(to t: inout ShortMap<String, QuickArguments.Option<GrepCommand>>) {
+        t.append("-V", .flag { $0.version = true })
+        t.append("--version", .flag { $0.version = true })
     }
 }
