@@ -36,7 +36,9 @@ public final class RecordInputFeed: @unchecked Sendable {
     private let step: (() -> [RecordInput]?)?
     /// A worker that takes an input with fewer than this many listed after it runs a
     /// step first, so the other workers find inputs ready instead of waiting for one.
-    private static let lowWater = 16
+    /// 64, as deep as the run's window lets a worker search ahead of the writing (16
+    /// left the other worker waiting on a folder's step: see `InputsRecordRun.window`).
+    private static let lowWater = 64
 
     /// A feed of `inputs`, all known now.
     public init(_ inputs: [RecordInput]) {
