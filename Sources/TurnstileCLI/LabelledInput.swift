@@ -86,7 +86,7 @@ func eachRecord(
     var pipeline = RecordPipeline(delimiter: delimiter, maxRecordBytes: maxRecordBytes)
     pipeline.forcedThreads = .one
     let input = RecordInput(path: path, name: inputName(path))
-    let outcome = try withoutActuallyEscaping(body) { body in
+    let outcome = withoutActuallyEscaping(body) { body in
         let shared = UncheckedSendable(body)
         return pipeline.run([input], named: false, open: { input in
             do throws(InputError) { return .success(try openInput(input.path)) } catch {

@@ -48,6 +48,37 @@ private struct TranscriptSink: ChunkSink {
     }
 }
 
+/// Counts records and cuts the file at `path` to `cut` bytes when the run's first
+/// record arrives (once, whichever worker sees it): a file that shrinks while a
+/// threaded run searches chunks of its mapping.
+private struct ShrinkingSink: ChunkSink {
+    typealias Failure = Never
+    let path: String
+    let cut: Int
+    let cutDone: LockedValue<Bool>
+    var records = 0
+
+    mutating func beginInput(name: String?, firstRecord: Int) {}
+
+    mutating func record(
+        content: UnsafeBufferPointer<UInt8>, terminator: UnsafeBufferPointer<UInt8>,
+        offset: Int, matches: ArraySlice<Match>, truncated: Bool
+    ) {
+        records += 1
+        let first = cutDone.withLock { done -> Bool in defer { done = true }; return !done }
+        if first { _ = truncate(path, off_t(cut)) }
+    }
+
+    mutating func tail(_ bytes: UnsafeBufferPointer<UInt8>, end: UnsafeBufferPointer<UInt8>?) {}
+
+    mutating func takeTally() -> RecordTally {
+        defer { records = 0 }
+        return RecordTally(records: records)
+    }
+
+    mutating func takeOutput(reusing storage: ChunkOutput) -> ChunkOutput { storage }
+}
+
 /// The output of a run, appended to by one thread at a time.
 private final class Transcript: @unchecked Sendable {
     private let bytes = LockedValue<[UInt8]>([])
@@ -186,6 +217,43 @@ struct RecordPipelineTests {
         #expect(four == one)
         #expect(fourOutcome.tally == oneOutcome.tally && fourOutcome.inputFailed && oneOutcome.inputFailed)
         #expect(fourOutcome.bytesRead == oneOutcome.bytesRead)
+    }
+
+    /// A mapped file cut shorter while two workers search chunks of its mapping: no
+    /// crash (the guard maps zeros past the new end), the run reports `.shrank` for it,
+    /// as one thread does (MappedInputTests.fileThatShrinks). A run that read the file
+    /// instead of mapping it would see a shorter file and report no `.shrank`.
+    @Test("threads 2 over chunks of a mapped file that shrinks: no crash, .shrank reported")
+    func threadedMappedFileThatShrinks() throws {
+        let line = Array("0123456789 cash and more text to fill the line out\n".utf8)
+        var bytes: [UInt8] = []
+        while bytes.count < 24 << 20 { bytes += line }
+        let path = try Self.temporaryFile(bytes)
+        defer { unlink(path) }
+        let matcher = try Matcher(patterns: ["cash"], options: Matcher.Options())
+        var pipeline = RecordPipeline(matcher: matcher, delimiter: .line, maxRecordBytes: 1 << 20,
+                                      threads: 2, chunkBytes: 256 << 10)
+        pipeline.mapsFiles = true
+        pipeline.forcedThreads = .chunks(2)
+        let cutDone = LockedValue(false)
+        let events = Transcript()
+        let outcome = pipeline.run([RecordInput(path: path, name: "shrinking")], named: true, open: { input in
+            let fd = open(input.path, O_RDONLY)
+            return fd < 0 ? .failure(RecordInputError(message: "\(input.name): missing")) : .success(fd)
+        }, makeSink: { _ in ShrinkingSink(path: path, cut: 1 << 20, cutDone: cutDone) }) { event in
+            switch event {
+            case .shrank(let name): events.append(Array("shrank \(name)\n".utf8))
+            case .inputEnded(let name, _): events.append(Array("end \(name)\n".utf8))
+            case .openFailed, .readFailed: events.append(Array("failed\n".utf8))
+            case .output: break
+            }
+        }
+        #expect(cutDone.withLock { $0 })
+        #expect(events.text.contains("shrank shrinking\n"), "events: \(events.text)")
+        #expect(!events.text.contains("failed"))
+        // At least the records before the cut were searched; none past the old end.
+        #expect(outcome.tally.records >= (1 << 20) / line.count)
+        #expect(outcome.tally.records <= bytes.count / line.count)
     }
 
     /// The pipeline asks the one decision with its own matcher's cost: a single

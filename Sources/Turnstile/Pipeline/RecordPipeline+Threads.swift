@@ -44,13 +44,18 @@ final class ThreadedRecordRun<Sink: ChunkSink>: @unchecked Sendable {
         /// The input offset of `bytes`' first byte, and the records before it.
         var base: Int
         var firstRecord: Int
-        /// The read buffer holding `bytes`, given back once searched; nil when mapped.
-        var buffer: RecordBuffer?
-        /// The mapping holding `bytes`, kept mapped while the job lives.
-        var mapping: MappedChunks?
+        /// What holds `bytes`.
+        var owner: Owner
         var name: String?
         /// Bytes of every input handed out in chunks so far, this one's included.
         var bytesHandedOut: Int
+    }
+
+    /// What holds a job's bytes: a read buffer, given back once searched, or the
+    /// input's mapping, kept mapped while the job lives.
+    private enum Owner {
+        case buffer(RecordBuffer)
+        case mapping(MappedChunks)
     }
 
     /// The rest of an input past a record too long to chunk: read on by one thread.
@@ -164,7 +169,7 @@ final class ThreadedRecordRun<Sink: ChunkSink>: @unchecked Sendable {
                 output = sink.takeOutput(reusing: takeOutputStorage())
                 tally = sink.takeTally()
             }
-            if let buffer = job.buffer { buffers.give(buffer) }
+            if case .buffer(let buffer) = job.owner { buffers.give(buffer) }
             put(job.number, .chunk(output: output, tally: tally, failure: failure))
             drain()
         }
@@ -185,7 +190,7 @@ final class ThreadedRecordRun<Sink: ChunkSink>: @unchecked Sendable {
             while true {
                 if stopped.load(ordering: .relaxed) {
                     if let fd = intake.fd { closeInput(fd); intake.fd = nil }
-                    // Chunks of it still searched keep it mapped (`Job.mapping`).
+                    // Chunks of it still searched keep it mapped (`Job.owner`).
                     intake.mapped = nil
                     intake.finished = true
                 }
@@ -220,7 +225,7 @@ final class ThreadedRecordRun<Sink: ChunkSink>: @unchecked Sendable {
                     defer { intake.number += 1 }
                     intake.bytesHandedOut += chunk.range.count
                     return Job(number: intake.number, bytes: chunk.bytes, base: chunk.base,
-                               firstRecord: chunk.firstRecord, buffer: chunk.buffer, mapping: nil,
+                               firstRecord: chunk.firstRecord, owner: .buffer(chunk.buffer),
                                name: named ? input.name : nil, bytesHandedOut: intake.bytesHandedOut)
                 case .end:
                     closeInput(fd)
@@ -251,7 +256,7 @@ final class ThreadedRecordRun<Sink: ChunkSink>: @unchecked Sendable {
             intake.bytesHandedOut += range.count
             intake.bytesMapped += range.count
             return Job(number: intake.number, bytes: mapped.bytes(range), base: range.lowerBound,
-                       firstRecord: firstRecord, buffer: nil, mapping: mapped, name: named ? input.name : nil,
+                       firstRecord: firstRecord, owner: .mapping(mapped), name: named ? input.name : nil,
                        bytesHandedOut: intake.bytesHandedOut)
         case .end:
             mapped.finishReading()

@@ -58,9 +58,7 @@ final class MappedChunks: @unchecked Sendable {
     /// least `minimumBytes` left; nil otherwise (and when the map fails, or every guard
     /// slot is taken) — such an input is read with read(2).
     init?(fd: Int32, minimumBytes: Int = MappedInput.minimumBytes) {
-        guard let size = regularFileSize(fd) else { return nil }
-        let position = currentOffset(fd)
-        guard position >= 0, size - position >= max(1, minimumBytes) else { return nil }
+        guard let (size, position) = MappedInput.mappableSpan(fd, minimumBytes: minimumBytes) else { return nil }
         let offset = position & ~(MappedInput.pageSize - 1)
         var slot: Int32 = -1
         guard let address = ts_window_map(fd, off_t(offset), size - offset, &slot) else { return nil }

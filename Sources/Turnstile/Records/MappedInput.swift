@@ -49,12 +49,22 @@ struct MappedInput {
     /// and files whose position cannot be read — those are read with read(2).
     /// `prefix` bytes of it were already read, and are input offsets `base` on.
     init?(fd: Int32, prefixCount: Int, base: Int) {
-        guard let size = regularFileSize(fd), size > 0 else { return nil }
-        let position = currentOffset(fd)
-        guard position >= prefixCount, size - position >= Self.minimumBytes else { return nil }
+        guard let (size, position) = Self.mappableSpan(fd, alreadyRead: prefixCount) else { return nil }
         self.fd = fd
         self.fileDelta = position - prefixCount - base
         self.fileSize = size
+    }
+
+    /// The file's size and `fd`'s position when `fd` is worth mapping: a regular file
+    /// whose position is at least `alreadyRead` (bytes of it read before) with at least
+    /// `minimumBytes` (and at least one) left. The one rule for mapping an input, for
+    /// the one-thread reader and the chunks of a threaded run (``MappedChunks``) alike.
+    static func mappableSpan(_ fd: Int32, alreadyRead: Int = 0,
+                             minimumBytes: Int = MappedInput.minimumBytes) -> (size: Int, position: Int)? {
+        guard let size = regularFileSize(fd), size > 0 else { return nil }
+        let position = currentOffset(fd)
+        guard position >= max(0, alreadyRead), size - position >= max(1, minimumBytes) else { return nil }
+        return (size, position)
     }
 
     /// Whether a read met a page past the file's end: the file shrank.

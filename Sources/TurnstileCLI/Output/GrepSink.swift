@@ -357,7 +357,7 @@ struct GrepSink: ChunkSink {
             let printed = try printContext(content, terminator, number: recordNumber, offset: offset, matches: matches,
                                            truncated: truncated)
             afterLeft = printed ? afterLeft - 1 : 0
-            if afterLeft <= 0 { try endInput(after: truncated) }
+            if afterLeft <= 0 { endInput(after: truncated) }
             return
         }
         let selected = matches.isEmpty == settings.invert
