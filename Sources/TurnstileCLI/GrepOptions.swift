@@ -305,13 +305,12 @@ private final class SteppedWalk {
             guard nextOperand < operands.count else { break }
             let path = operands[nextOperand]
             nextOperand += 1
-            var info = stat()
-            if path != "-", PathBytes.withCString(path, { stat($0, &info) }) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
-                if !droppingDot, names.skipsFolder(path, commandLine: true) { continue }
-                walk.enter(path, info: info, take)
-            } else if !names.skipsFile(path, commandLine: true) {
+            switch RecursiveOperand(path, names: names, implicit: droppingDot) {
+            case .folder(let info): walk.enter(path, info: info, take)
+            case .input:
                 // An operand, not listed by the walk: a device, a FIFO or `-` perhaps.
                 batch.append(RecordInput(path: path, name: inputName(path)))
+            case .skipped, .skippedFolder: continue
             }
         }
         return batch.isEmpty && !walk.isWalking && nextOperand >= operands.count ? nil : batch
@@ -338,15 +337,44 @@ func recursiveInputs(
     var result: [String] = []
     var sawFolder = false
     for path in files {
-        var info = stat()
-        if path != "-", PathBytes.withCString(path, { stat($0, &info) }) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
-            sawFolder = true
-            if names.skipsFolder(path, commandLine: true) { continue }
+        let operand = RecursiveOperand(path, names: names)
+        if operand.isFolder { sawFolder = true }
+        switch operand {
+        case .folder(let info):
             let walked = try walk.files(under: path, info: info)
             result.append(contentsOf: sorted ? walked.sorted() : walked)
-        } else if !names.skipsFile(path, commandLine: true) {
-            result.append(path)
+        case .input: result.append(path)
+        case .skipped, .skippedFolder: continue
         }
     }
     return (result, sawFolder)
+}
+
+/// What `-r` does with one operand, the rule for grep's walk (``recursiveFeed``) and
+/// the listed walk (``recursiveInputs``) alike: a folder is walked unless
+/// `--exclude-dir` names it, anything else (`-` included) is an input unless
+/// `--exclude`/`--include` leave it out.
+enum RecursiveOperand {
+    case folder(stat)
+    /// A folder `--exclude-dir` leaves out.
+    case skippedFolder
+    case input
+    case skipped
+
+    /// `implicit`: the current folder standing for no operand, which no filter leaves out.
+    init(_ path: String, names: NameFilter, implicit: Bool = false) {
+        var info = stat()
+        if path != "-", PathBytes.withCString(path, { stat($0, &info) }) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
+            self = !implicit && names.skipsFolder(path, commandLine: true) ? .skippedFolder : .folder(info)
+        } else {
+            self = names.skipsFile(path, commandLine: true) ? .skipped : .input
+        }
+    }
+
+    var isFolder: Bool {
+        switch self {
+        case .folder, .skippedFolder: return true
+        case .input, .skipped: return false
+        }
+    }
 }
