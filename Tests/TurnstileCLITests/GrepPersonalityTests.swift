@@ -191,6 +191,19 @@ struct GrepPersonalityTests {
     @Test("grep's options, its command-line reading and its inputs", arguments: optionCases)
     func options(_ c: Case) throws { try Self.compare(c) }
 
+    /// A NUL past the first 32 KiB but inside GNU grep's first 96 KiB buffer: the input
+    /// is binary from its first line (only `binary file matches`), read or redirected.
+    /// (A NUL in a later buffer still differs: GNU prints the earlier buffers' lines.)
+    static let binaryHeadCases: [Case] = [3_000, 6_900].flatMap { lines -> [Case] in
+        let make = #"awk 'BEGIN{for(i=0;i<\#(lines);i++) printf "line %07d\n", i}' > f; printf 'bin\0ary line\n' >> f; "#
+            + #"awk 'BEGIN{for(i=0;i<50;i++) printf "line %07d\n", i}' >> f; "#
+        return [make + "grep line f", make + "grep -c line f", make + "grep -n ary f", make + "grep line < f",
+                make + "grep -l line f", make + "grep -a -c ary f", make + "grep -I line f; echo $?"].map { Case($0) }
+    }
+
+    @Test("a NUL in GNU grep's first 96 KiB makes the input binary, as GNU grep reads it", arguments: binaryHeadCases)
+    func binaryHead(_ c: Case) throws { try Self.compare(c) }
+
     /// Locales: a character is a byte under C and a UTF-8 sequence under a UTF-8 locale.
     static let localeCases: [Case] = [
         Case(#"printf 'a\377b\n\303\251\n' | grep -c 'a.b'"#),

@@ -62,9 +62,12 @@ public struct RecordReader {
     /// before: the kernel's copy in a `grep -r zqxjkv /usr/share` (57,000 files) 855 and
     /// 645 samples against 1,024 and 906 (rg 829).
     static let readSize = 64 << 10
-    /// The most bytes ``RecordSink/inputHead(_:)`` is shown: GNU grep looks for a NUL
-    /// in its first 32 KiB.
-    public static let headBytes = 32 << 10
+    /// The most bytes ``RecordSink/inputHead(_:)`` is shown: GNU grep's first buffer,
+    /// 96 KiB, where it looks for a NUL before it prints a line (a file with its first
+    /// NUL at byte 90,000 prints only `binary file matches`; at 100,000, the lines of
+    /// the first 96 KiB first). A reader of a sink that looks at the head reads this
+    /// much first.
+    public static let headBytes = 96 << 10
 
     /// The read loop's buffer for ``read(fd:into:prefix:base:)``, reused from input
     /// to input.
@@ -261,8 +264,9 @@ public struct RecordReader {
             if cursor.mapped?.shrank == true { throw .shrank }
             if cursor.atEnd, cursor.start >= cursor.end { return }
             do { try sink.willRead() } catch { throw .sink(error) }
-            let n = cursor.refill(from: fd, readSize: Self.readSize, maxRead: Self.readSize,
-                                  maxRecordBytes: maxRecordBytes)
+            // The head whole in the first read, as grep reads its first buffer.
+            let size = headSeen ? Self.readSize : max(Self.readSize, Self.headBytes)
+            let n = cursor.refill(from: fd, readSize: size, maxRead: size, maxRecordBytes: maxRecordBytes)
             if n < 0 { throw .read(lastErrno) }
             bytesRead += n
         }

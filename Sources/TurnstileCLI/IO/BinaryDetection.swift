@@ -1,7 +1,7 @@
 import Turnstile
 
 /// grep's test for binary input: a NUL byte in the first buffer read (GNU grep reads
-/// 32 KiB and looks for NUL there; ``RecordReader/headBytes``). In a UTF-8 locale grep also treats a line it is
+/// 96 KiB and looks for NUL there; ``RecordReader/headBytes``). In a UTF-8 locale grep also treats a line it is
 /// about to print as binary when it holds an encoding error (``hasEncodingErrors(_:)``):
 /// the line is left out and `binary file matches` is said once the input ends.
 enum BinaryDetection {
