@@ -203,6 +203,9 @@ public struct RecordReader {
         var inTail = false
         var longRecord = false
         var headSeen = !sink.looksAtHead
+        // Input offset up to which the sink has been shown the input's blocks
+        // (``RecordSink/looksAtBlocks``); nil when it is not shown them.
+        var blocksShown: Int? = nil
         while true {
             // The bytes read so far and not yet handed on: [cursor.start, cursor.end).
             let view = cursor.view
@@ -210,6 +213,7 @@ public struct RecordReader {
                 headSeen = true
                 let head = slice(view, cursor.start, min(cursor.end, cursor.start + Self.headBytes))
                 if sink.inputHead(head) == .skip { return }
+                if sink.looksAtBlocks { blocksShown = cursor.base + cursor.start + head.count }
             }
             do {
                 if inTail {
@@ -232,8 +236,13 @@ public struct RecordReader {
                     }
                 }
                 if !inTail {
-                    cursor.start = try processComplete(view, from: cursor.start, base: cursor.base, atEnd: cursor.atEnd,
-                                                       knownOpen: max(cursor.start, cursor.open), into: &sink)
+                    if let shown = blocksShown {
+                        guard let now = try processBlocks(view, cursor: &cursor, shown: shown, into: &sink) else { return }
+                        blocksShown = now
+                    } else {
+                        cursor.start = try processComplete(view, from: cursor.start, base: cursor.base, atEnd: cursor.atEnd,
+                                                           knownOpen: max(cursor.start, cursor.open), into: &sink)
+                    }
                     if stopped { return }
                     cursor.open = cursor.end
                     if !cursor.atEnd, cursor.end - cursor.start >= maxRecordBytes {
@@ -265,10 +274,45 @@ public struct RecordReader {
             if cursor.atEnd, cursor.start >= cursor.end { return }
             do { try sink.willRead() } catch { throw .sink(error) }
             // The head whole in the first read, as grep reads its first buffer.
-            let size = headSeen ? Self.readSize : max(Self.readSize, Self.headBytes)
+            // Blocks shown: every read one block, so a read ends where a block does.
+            let size = headSeen && blocksShown == nil ? Self.readSize : max(Self.readSize, Self.headBytes)
             let n = cursor.refill(from: fd, readSize: size, maxRead: size, maxRecordBytes: maxRecordBytes)
             if n < 0 { throw .read(lastErrno) }
             bytesRead += n
+        }
+    }
+
+    /// Hands the complete records of `view` to a sink that looks at the input's blocks,
+    /// one block at a time: block k (input offsets k · ``headBytes`` up to the next
+    /// multiple) is shown to the sink (``RecordSink/inputBlock(_:)``) before any record
+    /// that ends in it, as GNU grep looks at each buffer it reads before searching it.
+    /// `shown`: the input offset shown so far. Returns the new one, or nil when the sink
+    /// skips the rest of the input.
+    ///
+    /// Reads of one block each and mapped windows of whole blocks
+    /// (``MappedInput/windowBytes``) keep a block from straddling two fills of a regular
+    /// file read from its start; a pipe's reads end where they end, as GNU grep's do.
+    private mutating func processBlocks<Sink: RecordSink>(
+        _ view: UnsafeBufferPointer<UInt8>, cursor: inout ReadCursor, shown: Int, into sink: inout Sink
+    ) throws(Sink.Failure) -> Int? {
+        var shown = max(shown, cursor.base + cursor.start)
+        let end = cursor.base + view.count
+        while true {
+            if shown < end {
+                if sink.looksAtBlocks {
+                    let blockEnd = min(end, (shown / Self.headBytes + 1) * Self.headBytes)
+                    if sink.inputBlock(slice(view, shown - cursor.base, blockEnd - cursor.base)) == .skip { return nil }
+                    shown = blockEnd
+                } else {
+                    shown = end  // the sink has seen what it needs: the rest whole
+                }
+            }
+            let limit = shown - cursor.base
+            let whole = limit == view.count
+            cursor.start = try processComplete(slice(view, 0, limit), from: cursor.start, base: cursor.base,
+                                               atEnd: cursor.atEnd && whole,
+                                               knownOpen: min(max(cursor.start, cursor.open), limit), into: &sink)
+            if stopped || whole { return shown }
         }
     }
 

@@ -110,6 +110,17 @@ public protocol RecordSink {
     /// detection decides on, read once, by the reader. `.skip` ends the input here.
     mutating func inputHead(_ head: UnsafeBufferPointer<UInt8>) -> InputStart
 
+    /// `true` when the sink, having seen the head, wants each later block of the input
+    /// too (``inputBlock(_:)``): grep's binary detection goes on past the head, block by
+    /// block. Asked again before each block. Default `false`.
+    var looksAtBlocks: Bool { get }
+
+    /// The input's next bytes, to the end of block k (input offsets up to the next
+    /// multiple of ``RecordReader/headBytes``), before any record that ends in them:
+    /// GNU grep looks at each buffer it reads for a NUL before it searches the buffer.
+    /// `.skip` ends the input here.
+    mutating func inputBlock(_ block: UnsafeBufferPointer<UInt8>) -> InputStart
+
     /// Whether the sink wants more records, read after each call that hands it some
     /// (``record(content:terminator:offset:matches:truncated:)``, ``tail(_:end:)``,
     /// ``cleanRun(_:records:)``, ``addRecords(_:matched:bytes:)``,
@@ -151,6 +162,8 @@ extension RecordSink {
     public mutating func judgeBlock(_ block: UnsafeBufferPointer<UInt8>, delimiter: UInt8) throws(Failure) -> Bool { false }
     public var looksAtHead: Bool { false }
     public mutating func inputHead(_ head: UnsafeBufferPointer<UInt8>) -> InputStart { .read }
+    public var looksAtBlocks: Bool { false }
+    public mutating func inputBlock(_ block: UnsafeBufferPointer<UInt8>) -> InputStart { .read }
     public var flow: RecordFlow { .more }
 }
 

@@ -174,6 +174,26 @@ struct GrepSink: ChunkSink {
         return .read
     }
 
+    /// A text input is looked at block by block for a later NUL, as GNU grep looks at
+    /// each buffer it reads.
+    var looksAtBlocks: Bool { settings.looksAtHead && !binaryInput }
+
+    /// A NUL in a later block: the input is binary from this block on (its lines are
+    /// left out, and `binary file matches` said once). Under `-I` it reads no further
+    /// and counts as matching nothing, though its earlier lines were printed, as GNU
+    /// grep has it (count 0, exit status 1).
+    mutating func inputBlock(_ block: UnsafeBufferPointer<UInt8>) -> InputStart {
+        guard BinaryDetection.isBinary(block) else { return .read }
+        if settings.binaryFiles == .withoutMatch {
+            selectedSinceTake = 0
+            matchesSinceTake = 0
+            selectedInInput = 0
+            return .skip
+        }
+        binaryInput = true
+        return .read
+    }
+
     mutating func inputOpened(_ fd: Int32, name: String) -> InputStart {
         listName = name
         // Where standard input stood before this run read it (-1: not seekable).
