@@ -52,6 +52,7 @@ public struct ByteReader: Sendable {
         return data[position]
     }
 
+    /// Fields are 4 or 8 bytes (``field(_:)`` loads exactly those two sizes).
     public mutating func u32() throws(AutomatonError) -> UInt32 { UInt32(try field(4)) }
 
     public mutating func u64() throws(AutomatonError) -> UInt64 { try field(8) }
@@ -72,8 +73,12 @@ public struct ByteReader: Sendable {
 
     private mutating func field(_ size: Int) throws(AutomatonError) -> UInt64 {
         try need(size)
-        var v: UInt64 = 0
-        for k in 0..<size { v |= UInt64(data[position + k]) << (8 * k) }
+        let offset = position - data.startIndex
+        // SAFETY: `need` checked `size` bytes from `offset`; the load is unaligned.
+        let v = data.withUnsafeBytes { raw in
+            size == 8 ? UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+                : UInt64(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt32.self)))
+        }
         position += size
         return v
     }

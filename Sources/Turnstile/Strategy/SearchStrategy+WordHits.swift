@@ -81,52 +81,109 @@ struct WholeWordSet: Sendable {
     let pool: [UInt8]
     let shift: UInt64
 
+    /// Each pattern's representative: the first id with the same pattern (ignoring
+    /// ASCII case when the set does), which is the one the set reports.
+    let representative: [Int32]
+
     /// The set of `patterns`, or nil when one does not begin and end with a word byte
     /// (grep's `-w` is then not a matter of runs) or the table would not fit its
     /// 32-bit offsets.
+    ///
+    /// Distinct words and phrases are found through a scratch table hashed as the
+    /// slots are (no dictionary of byte arrays: hashing every pattern's bytes through
+    /// `Hasher` was most of the 9 M instructions the built-in list took to start
+    /// judging, loaded or built).
+    ///
+    /// - Complexity: O(total pattern bytes), with a comparison of the phrases that
+    ///   share a first word.
     init?(patterns: [[UInt8]], asciiCaseInsensitive: Bool, unicode: Bool) {
         self.patterns = patterns
         self.asciiCaseInsensitive = asciiCaseInsensitive
         self.unicode = unicode
-        var pool: [UInt8] = []
-        // Each distinct word once (the first pattern spelling it: equal patterns are
-        // reported by one, RecordJudge counts the others), and its phrases.
-        var words: [[UInt8]: (pattern: Int32, phrases: [Phrase])] = [:]
-        var order: [[UInt8]] = []
-        var seenPhrases = Set<[UInt8]>()
-        for (id, pattern) in patterns.enumerated() {
+        let fold = asciiCaseInsensitive
+        for pattern in patterns {
             guard let first = pattern.first, let last = pattern.last,
                   isASCIIWordByte(first), isASCIIWordByte(last) else { return nil }  // grep's -w is not runs
-            let run = pattern.prefix { isASCIIWordByte($0) }
-            let word = Self.folded(Array(run), asciiCaseInsensitive, wordOnly: true)
-            if words[word] == nil { words[word] = (-1, []); order.append(word) }
-            if run.count == pattern.count {
-                if words[word]!.pattern < 0 { words[word]!.pattern = Int32(id) }
-            } else if seenPhrases.insert(Self.folded(pattern, asciiCaseInsensitive, wordOnly: false)).inserted {
-                words[word]!.phrases.append(Phrase(pattern: Int32(id), offset: Int32(pool.count), length: Int32(pattern.count)))
+        }
+        // Each distinct word once, in the order of the first pattern spelling it (equal
+        // patterns are reported by one, RecordJudge counts the others), and its phrases.
+        struct Word {
+            var key: UInt64
+            var offset: Int   // its folded bytes in `folded`
+            var length: Int
+            var pattern: Int32 = -1
+            var phrases: [Phrase] = []
+        }
+        var words: [Word] = []
+        var folded: [UInt8] = []  // each word's folded bytes
+        var pool: [UInt8] = []    // each distinct phrase's bytes as written
+        var representative = [Int32](repeating: -1, count: patterns.count)
+        var scratchBits: UInt64 = 4
+        while (1 << scratchBits) < 2 * max(patterns.count, 1) { scratchBits += 1 }
+        var scratch = [Int32](repeating: -1, count: 1 << scratchBits)
+        let scratchMask = scratch.count - 1
+        for (id, pattern) in patterns.enumerated() {
+            var runLength = 0
+            while runLength < pattern.count && isASCIIWordByte(pattern[runLength]) { runLength += 1 }
+            let offset = folded.count
+            for k in 0..<runLength { folded.append(fold ? pattern[k] | 0x20 : pattern[k]) }
+            let key = folded.withUnsafeBufferPointer { Self.key($0, offset, offset + runLength) }
+            var i = Int(Self.hash(key, runLength, bits: scratchBits))
+            var w = -1
+            while scratch[i] >= 0 {
+                let other = words[Int(scratch[i])]
+                if other.key == key && other.length == runLength
+                    && folded[other.offset..<(other.offset + runLength)] == folded[offset..<(offset + runLength)] {
+                    w = Int(scratch[i])
+                    break
+                }
+                i = (i + 1) & scratchMask
+            }
+            if w >= 0 {
+                folded.removeLast(runLength)
+            } else {
+                w = words.count
+                scratch[i] = Int32(w)
+                words.append(Word(key: key, offset: offset, length: runLength))
+            }
+            if runLength == pattern.count {
+                if words[w].pattern < 0 { words[w].pattern = Int32(id) }
+                representative[id] = words[w].pattern
+                continue
+            }
+            // A phrase: equal to an earlier one only if that one has the same first word.
+            let same = words[w].phrases.first { phrase in
+                Int(phrase.length) == pattern.count && (0..<pattern.count).allSatisfy { k in
+                    Self.foldedLetter(pool[Int(phrase.offset) + k], fold) == Self.foldedLetter(pattern[k], fold)
+                }
+            }
+            if let same {
+                representative[id] = same.pattern
+            } else {
+                words[w].phrases.append(Phrase(pattern: Int32(id), offset: Int32(pool.count), length: Int32(pattern.count)))
                 pool.append(contentsOf: pattern)
+                representative[id] = Int32(id)
             }
         }
         var bits: UInt64 = 4
-        while (1 << bits) < 4 * max(order.count, 1) { bits += 1 }
+        while (1 << bits) < 4 * max(words.count, 1) { bits += 1 }
         var slots = [Slot](repeating: Slot(), count: 1 << bits)
         var more = [SlotMore](repeating: SlotMore(), count: 1 << bits)
         var phrases: [Phrase] = []
-        for word in order {
-            let entry = words[word]!
-            guard word.count <= Int(UInt16.max) else { return nil }
+        for word in words {
+            guard word.length <= Int(UInt16.max) else { return nil }
             var slot = Slot()
-            slot.key = word.withUnsafeBufferPointer { Self.key($0, 0, $0.count) }
-            slot.length = UInt16(word.count)
-            slot.pattern = entry.pattern
-            slot.hasPhrases = !entry.phrases.isEmpty
+            slot.key = word.key
+            slot.length = UInt16(word.length)
+            slot.pattern = word.pattern
+            slot.hasPhrases = !word.phrases.isEmpty
             var extra = SlotMore()
-            extra.poolOffset = Int32(pool.count)
-            pool.append(contentsOf: word)
-            extra.phraseStart = Int32(phrases.count)
-            phrases.append(contentsOf: entry.phrases)
-            extra.phraseEnd = Int32(phrases.count)
-            var i = Int(Self.hash(slot.key, word.count, bits: bits))
+            extra.poolOffset = Int32(truncatingIfNeeded: pool.count)
+            pool.append(contentsOf: folded[word.offset..<(word.offset + word.length)])
+            extra.phraseStart = Int32(truncatingIfNeeded: phrases.count)
+            phrases.append(contentsOf: word.phrases)
+            extra.phraseEnd = Int32(truncatingIfNeeded: phrases.count)
+            var i = Int(Self.hash(slot.key, word.length, bits: bits))
             while slots[i].length != 0 { i = (i + 1) & (slots.count - 1) }
             slots[i] = slot
             more[i] = extra
@@ -145,19 +202,17 @@ struct WholeWordSet: Sendable {
         self.phrases = phrases
         self.pool = pool
         self.shift = 64 - bits
+        self.representative = representative
     }
+
+    /// `b` with an ASCII capital lowercased under -i: how phrases compare.
+    @inline(__always)
+    static func foldedLetter(_ b: UInt8, _ fold: Bool) -> UInt8 { fold && b &- 0x41 < 26 ? b | 0x20 : b }
 
     /// `true` when no hit can hold `byte`, so a block of records split on it can be
     /// searched in one pass (what ``SearchStrategy/canSearchAcross(delimiter:)`` says
     /// of the literal engines, in O(1)).
     func canSplit(on byte: UInt8) -> Bool { !bytes[Int(byte)] && !isASCIIWordByte(byte) }
-
-    /// `bytes` with ASCII letters lowercased under -i: in a word every byte ORed with
-    /// 0x20 (``key(_:_:_:)``'s fold: one-to-one on word bytes), elsewhere letters only.
-    static func folded(_ bytes: [UInt8], _ fold: Bool, wordOnly: Bool) -> [UInt8] {
-        guard fold else { return bytes }
-        return bytes.map { wordOnly ? $0 | 0x20 : ($0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0) }
-    }
 
     /// The first (up to) 8 bytes of `h[start..<end]`, little-endian, zero-padded.
     @inline(__always)
@@ -330,14 +385,27 @@ extension WholeWordSet {
     /// reports as one: `list[start[p]..<start[p + 1]]` are the ids equal to `p`, `p`
     /// among them; nil when every pattern is distinct.
     func equalPatterns() -> (start: [Int], list: [Int])? {
-        var ids: [[UInt8]: [Int]] = [:]
-        for (id, pattern) in patterns.enumerated() {
-            ids[Self.folded(pattern, asciiCaseInsensitive, wordOnly: false), default: []].append(id)
+        // The ids each representative stands for, in id order: a count, then a fill.
+        var count = [Int](repeating: 0, count: patterns.count)
+        var distinct = 0
+        for r in representative {
+            if count[Int(r)] == 0 { distinct += 1 }
+            count[Int(r)] += 1
         }
-        guard ids.count < patterns.count else { return nil }
+        guard distinct < patterns.count else { return nil }
+        var groupStart = [Int](repeating: 0, count: patterns.count + 1)
+        for p in 0..<patterns.count { groupStart[p + 1] = groupStart[p] + count[p] }
+        var members = [Int](repeating: 0, count: patterns.count)
+        var filled = groupStart
+        for (id, r) in representative.enumerated() {
+            members[filled[Int(r)]] = id
+            filled[Int(r)] += 1
+        }
         var start = [0], list: [Int] = []
-        for pattern in patterns {
-            list.append(contentsOf: ids[Self.folded(pattern, asciiCaseInsensitive, wordOnly: false)]!)
+        start.reserveCapacity(patterns.count + 1)
+        list.reserveCapacity(patterns.count)
+        for r in representative {
+            list.append(contentsOf: members[groupStart[Int(r)]..<groupStart[Int(r) + 1]])
             start.append(list.count)
         }
         return (start, list)
@@ -354,7 +422,7 @@ extension SearchStrategy {
         guard options.matchKind == .overlapping, !options.wholeLine, patternOf == nil,
               case .ahoCorasick(let ac) = engine, ac.matchKind == .overlapping, ac.isWholeWord,
               ac.prefilterKernel == nil, ac.patternCount == patterns.count,
-              !patterns.contains(where: \.isEmpty) else { return nil }
+              !patterns.contains(where: { $0.isEmpty }) else { return nil }  // PERF: a key path cost 700 instructions a pattern
         return WholeWordSet(patterns: patterns, asciiCaseInsensitive: ac.isASCIICaseInsensitive,
                             unicode: checksWholeWords && options.unicodeWords && !options.bytesMode)
     }
