@@ -71,7 +71,7 @@ struct GrepOptions: ParsableArguments {
     var skipBinary = false
 
     @Option(name: .customLong("binary-files"),
-            help: ArgumentHelp("An input with a NUL in its first 96 KiB is binary: 'binary' (the default) prints 'binary file matches' on standard error instead of its records, 'text' searches it as text, 'without-match' skips it.",
+            help: ArgumentHelp("An input with a NUL byte is binary from the 96 KiB block that holds it on, as in GNU grep: 'binary' (the default) prints 'binary file matches' on standard error instead of its records, 'text' searches it as text, 'without-match' skips it.",
                                valueName: "binary|text|without-match"))
     var binaryFiles: BinaryFiles?
 
@@ -212,7 +212,7 @@ enum DeviceAction: String, ExpressibleByArgument, CaseIterable, Sendable {
     case read, skip
 }
 
-/// grep's `--binary-files`: what a binary input (a NUL in its first 96 KiB) gets.
+/// grep's `--binary-files`: what a binary input (a NUL byte, seen 96 KiB block by block) gets.
 enum BinaryFiles: String, ExpressibleByArgument, CaseIterable, Sendable {
     /// Searched; a selected record prints `binary file matches` on standard error instead.
     case binary
