@@ -4,6 +4,20 @@
 #include "CChecksum.h"
 #include <string.h>
 
+#if defined(__x86_64__)
+// glibc's own answer when it has one (no CPUID of libgcc's at start-up); see
+// CLiteralSIMD/simd_level.c.
+#if defined(__has_include)
+#if __has_include(<sys/platform/x86.h>)
+#include <sys/platform/x86.h>
+#define TC_CPU_HAS(glibc_name, gcc_name) (CPU_FEATURE_ACTIVE(glibc_name))
+#endif
+#endif
+#ifndef TC_CPU_HAS
+#define TC_CPU_HAS(glibc_name, gcc_name) (__builtin_cpu_supports(gcc_name))
+#endif
+#endif
+
 static uint32_t table[8][256];
 static volatile int table_ready = 0;
 
@@ -61,7 +75,7 @@ static uint32_t crc32c_hardware(uint32_t crc, const uint8_t *p, size_t n) {
     return ~c32;
 }
 
-int tc_crc32c_hardware(void) { return __builtin_cpu_supports("sse4.2") ? 1 : 0; }
+int tc_crc32c_hardware(void) { return TC_CPU_HAS(SSE4_2, "sse4.2") ? 1 : 0; }
 #elif defined(__aarch64__) && defined(__ARM_FEATURE_CRC32)
 static uint32_t crc32c_hardware(uint32_t crc, const uint8_t *p, size_t n) {
     uint32_t c = ~crc;
