@@ -102,10 +102,18 @@ extension DenseDFA {
     /// - Complexity: O(file size); the bytes are copied, so `raw` need not outlive the
     ///   automaton.
     public init(deserializing raw: UnsafeRawBufferPointer) throws(AutomatonError) {
+        try self.init(deserializing: raw, checksumCovered: false)
+    }
+
+    /// As ``init(deserializing:)-(UnsafeRawBufferPointer)``; with `checksumCovered` the
+    /// container's checksum is not computed again, because the caller verified an
+    /// enclosing file's checksum over these bytes (every other field is still checked).
+    package init(deserializing raw: UnsafeRawBufferPointer, checksumCovered: Bool) throws(AutomatonError) {
         var reader = SerializedReader(raw)
 
         // Magic, version, length and checksum: a truncated or changed file stops here.
-        _ = try SavedContainer.payloadRange(of: raw, magic: Self.serializationMagic, version: Self.serializationVersion)
+        _ = try SavedContainer.payloadRange(of: raw, magic: Self.serializationMagic, version: Self.serializationVersion,
+                                            checksumCovered: checksumCovered)
         reader.position = SavedContainer.headerSize
         guard raw.count >= Self.serializationHeaderSize else {
             throw AutomatonError(.truncated(needed: Self.serializationHeaderSize, available: raw.count))

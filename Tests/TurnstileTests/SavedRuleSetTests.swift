@@ -97,4 +97,58 @@ struct SavedRuleSetTests {
             }
         }
     }
+
+    /// Random word lists (seeded): the loaded set's filter gives the built one's
+    /// verdicts, score for score, on random records made of the lists' words.
+    @Test("random word lists: loaded from the saved file, the filter judges as the built one")
+    func randomListsLoadAsBuilt() throws {
+        var rng = SplitMix64(seed: 20261204)
+        let letters = Array("abcdefghij ".utf8)
+        func word() -> String {
+            String(decoding: (0..<(1 + rng.below(6))).map { _ in letters[rng.below(10)] }, as: UTF8.self)
+        }
+        for round in 0..<20 {
+            let words = (0..<(1 + rng.below(60))).map { _ in word() + (rng.below(4) == 0 ? " " + word() : "") }
+            let rules = words.map { Rule($0, weight: Double(rng.below(9)) - 3) }
+            let set = RuleSet(rules: rules, options: Self.words, threshold: Double(1 + rng.below(4)))
+            let saved = try RuleSet(deserializing: set.serialized())
+            #expect(saved == set, "round \(round)")
+            let built = try set.spamFilter(), loaded = try saved.spamFilter()
+            for _ in 0..<30 {
+                let record = (0..<rng.below(8)).map { _ in rng.below(3) == 0 ? word() : words[rng.below(words.count)] }
+                    .joined(separator: rng.below(2) == 0 ? " " : ", ")
+                let a = built.verdict(for: Array(record.utf8)), b = loaded.verdict(for: Array(record.utf8))
+                #expect(a.isSpam == b.isSpam && a.score == b.score, "round \(round): \(record)")
+            }
+        }
+    }
+
+    /// The rule set's checksum covers the automaton inside it, so its nested
+    /// containers are not checksummed again; a hand-made file (a byte of the embedded
+    /// automaton changed, the outer checksum recomputed) must then be refused by the
+    /// field checks or load into a filter that judges safely, never trap.
+    @Test("a changed byte inside the saved automaton, resealed: refused or safe to judge")
+    func nestedChangeResealed() throws {
+        let set = RuleSet(rules: [Rule("free", weight: 1.5), Rule("cash prize", weight: 2), Rule("lunch", weight: -1),
+                                  Rule("win", weight: 1)], options: Self.words, threshold: 2)
+        let bytes = try set.serialized()
+        // The automaton (literal container, then its DFA's) is the file's tail.
+        var rng = SplitMix64(seed: 53)
+        let start = bytes.count - 600
+        #expect(start > SavedContainer.headerSize)
+        var refused = 0
+        for index in start..<bytes.count {
+            var damaged = bytes
+            damaged[index] ^= UInt8(1 + rng.below(255))
+            do {
+                let loaded = try RuleSet(deserializing: SavedContainer.resealed(damaged)).spamFilter()
+                for record in ["free cash prize", "lunch win", "", "winwin free", "cash  prize lunch"] {
+                    _ = loaded.verdict(for: Array(record.utf8))
+                }
+            } catch {
+                refused += 1
+            }
+        }
+        #expect(refused > 0, "some changes inside the automaton are caught by its field checks")
+    }
 }

@@ -54,8 +54,20 @@ public enum SavedContainer {
     /// The payload of a sealed file that is part of a larger one (a slice keeps the
     /// indices of the array it was cut from), checked as ``open(_:magic:version:)-([UInt8],_,_)`` does.
     public static func open(_ bytes: ArraySlice<UInt8>, magic: [UInt8], version: UInt32) throws(AutomatonError) -> ArraySlice<UInt8> {
+        try open(bytes, magic: magic, version: version, checksumCovered: false)
+    }
+
+    /// As ``open(_:magic:version:)-(ArraySlice<UInt8>,_,_)``; with `checksumCovered`
+    /// the checksum is not computed again, because the caller has already checked an
+    /// enclosing container's checksum over these same bytes (a saved rule set holds a
+    /// literal automaton that holds a DFA: one pass over the file, not three).
+    package static func open(
+        _ bytes: ArraySlice<UInt8>, magic: [UInt8], version: UInt32, checksumCovered: Bool
+    ) throws(AutomatonError) -> ArraySlice<UInt8> {
         let payload = try bytes.withUnsafeBytes { raw in
-            Result { () throws(AutomatonError) in try payloadRange(of: raw, magic: magic, version: version) }
+            Result { () throws(AutomatonError) in
+                try payloadRange(of: raw, magic: magic, version: version, checksumCovered: checksumCovered)
+            }
         }.get()
         return bytes[(bytes.startIndex + payload.lowerBound)..<(bytes.startIndex + payload.upperBound)]
     }
@@ -63,6 +75,15 @@ public enum SavedContainer {
     /// Where the payload of the sealed file in `bytes` lies, after checking its magic,
     /// version, length and checksum: the one reader every saved format goes through.
     public static func payloadRange(of bytes: UnsafeRawBufferPointer, magic: [UInt8], version: UInt32) throws(AutomatonError) -> Range<Int> {
+        try payloadRange(of: bytes, magic: magic, version: version, checksumCovered: false)
+    }
+
+    /// As ``payloadRange(of:magic:version:)``; with `checksumCovered` every field but
+    /// the checksum is checked (magic, version, length), for a container nested in one
+    /// whose checksum the caller has already verified.
+    package static func payloadRange(
+        of bytes: UnsafeRawBufferPointer, magic: [UInt8], version: UInt32, checksumCovered: Bool
+    ) throws(AutomatonError) -> Range<Int> {
         func field(_ at: Int, _ size: Int) -> UInt64 {
             var v: UInt64 = 0
             for k in 0..<size { v |= UInt64(bytes[at + k]) << (8 * k) }
@@ -87,6 +108,7 @@ public enum SavedContainer {
         if length < available {
             throw AutomatonError(.corrupt("\(available - length) unexpected trailing bytes after the saved content"))
         }
+        if checksumCovered { return headerSize..<bytes.count }
         let stored = UInt32(field(20, 4))
         let computed = CRC32C.checksum(UnsafeRawBufferPointer(rebasing: bytes[headerSize...]),
                                        continuing: CRC32C.checksum(UnsafeRawBufferPointer(rebasing: bytes[0..<20])))

@@ -84,8 +84,11 @@ enum LiteralSerialization {
 
     static func corrupt(_ why: String) -> AutomatonError { AutomatonError(.corrupt(why)) }
 
-    static func deserialize(_ file: ArraySlice<UInt8>) throws(AutomatonError) -> LiteralEngine {
-        let bytes = try SavedContainer.open(file, magic: magic, version: version)
+    /// The engine saved in `file`; with `checksumCovered` (a file nested in one whose
+    /// checksum the caller verified) no checksum is computed, otherwise exactly one:
+    /// the nested DFA's container is covered by this one's.
+    static func deserialize(_ file: ArraySlice<UInt8>, checksumCovered: Bool = false) throws(AutomatonError) -> LiteralEngine {
+        let bytes = try SavedContainer.open(file, magic: magic, version: version, checksumCovered: checksumCovered)
         var r = Reader(bytes)
         guard let kind = MatchKind(rawValue: try r.u8()) else { throw corrupt("unknown match kind") }
         let flags = try r.u8()
@@ -132,7 +135,7 @@ enum LiteralSerialization {
             // Straight from the file's bytes: the DFA loader copies the table once.
             let loaded = bytes.withUnsafeBytes { raw in
                 Result { () throws(AutomatonError) -> DenseDFA in
-                    try DenseDFA(deserializing: UnsafeRawBufferPointer(rebasing: raw[payloadStart...]))
+                    try DenseDFA(deserializing: UnsafeRawBufferPointer(rebasing: raw[payloadStart...]), checksumCovered: true)
                 }
             }
             let dfa = try loaded.get()
@@ -399,9 +402,10 @@ extension AhoCorasick {
     }
 
     /// Loads an automaton from part of a larger file (a saved rule set) without
-    /// copying it out first.
-    package init(deserializing bytes: ArraySlice<UInt8>) throws(AutomatonError) {
-        self.init(engine: try LiteralSerialization.deserialize(bytes))
+    /// copying it out first; with `checksumCovered` the caller has verified the larger
+    /// file's checksum, so these bytes are not checksummed again.
+    package init(deserializing bytes: ArraySlice<UInt8>, checksumCovered: Bool = false) throws(AutomatonError) {
+        self.init(engine: try LiteralSerialization.deserialize(bytes, checksumCovered: checksumCovered))
     }
 }
 
@@ -438,7 +442,7 @@ extension KMP {
         try r.need(m)
         let patternStart = bytes.startIndex + r.position
         let pattern = Array(bytes[patternStart..<(patternStart + m)])
-        let engine = try LiteralSerialization.deserialize(bytes[(patternStart + m)...])
+        let engine = try LiteralSerialization.deserialize(bytes[(patternStart + m)...], checksumCovered: true)
         guard engine.lengths == [m], case .dense = engine.storage else {
             throw LiteralSerialization.corrupt("not a single-pattern dense automaton of the stored pattern's length")
         }

@@ -134,7 +134,8 @@ extension RuleSet {
             self.init(rules: rules, options: options, threshold: hasThreshold == 1 ? thresholdValue : nil,
                       model: flags & 32 != 0 ? .chiSquare : .sum)
             if automatonLength > 0 {
-                let ac = try AhoCorasick(deserializing: try r.slice(Int(automatonLength)))
+                // The rule set's checksum (checked above) covers the automaton's bytes.
+                let ac = try AhoCorasick(deserializing: try r.slice(Int(automatonLength)), checksumCovered: true)
                 guard options.syntax == .literal, ac.matchKind == .overlapping, ac.patternCount == rules.count,
                       ac.isASCIICaseInsensitive == options.caseInsensitive,
                       ac.isWholeWord == Matcher.engineWholeWord(rules.map(\.pattern), options: options)
