@@ -88,6 +88,15 @@ struct LearnCommand: ParsableCommand {
     }
 
     func run() throws {
+        // As `serve --db-dir`: the folder of per-user databases is the administrator's
+        // to create (its owner and mode decide who may read the users' files), so a
+        // missing one is named, not created, nor reported in SQLite's words.
+        if let dbDir {
+            var status = stat()
+            guard stat(dbDir, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR else {
+                throw CommandFailure("\(dbDir): no such folder (--db-dir)")
+            }
+        }
         let database: LearningDatabase
         do { database = try LearningDatabase(path: db) } catch { throw CommandFailure(error.description) }
         if list {

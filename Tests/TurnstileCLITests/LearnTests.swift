@@ -192,6 +192,12 @@ struct LearnTests {
         #expect(none.err.contains("name the message files to learn"))
         let both = try CLI.run(["learn", "--db", "z.db", "--spam", "--ham", "a.eml"])
         #expect(both.err.contains("give one of --spam, --ham, --forget and --list"))
+        // A missing --db-dir is named, as serve names it, not created.
+        let noFolder = dir.appendingPathComponent("users").path
+        let missing = try CLI.run(["learn", "--db-dir", noFolder, "--user", "alice", "--spam", notDB])
+        #expect(missing.status == 2)
+        #expect(missing.err == "turnstile: \(noFolder): no such folder (--db-dir)\n", "\(missing.err)")
+        #expect(!FileManager.default.fileExists(atPath: noFolder))
         let lines = try CLI.run(["filter", "--db", "z.db"], stdin: Array("x\n".utf8))
         #expect(lines.status == 2)
         #expect(lines.err.contains("--db needs --format mbox, eml or maildir"))
