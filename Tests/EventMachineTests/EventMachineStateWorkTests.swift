@@ -5,6 +5,7 @@
 import Testing
 import TestSupport
 import EventMachine
+import EventMachineTesting
 
 @Suite("EventMachine state-scoped work")
 struct EventMachineStateWorkTests {
@@ -14,7 +15,7 @@ struct EventMachineStateWorkTests {
     @Test("EventMachine task(in:) starts on entry with the state's data and is cancelled on exit")
     func taskCancelledOnExit() async throws {
         let screen = try News(initial: .empty, rules: F.newsRules)
-        let clock = ManualClock()
+        let clock = TestClock()
         let (signals, signal) = AsyncStream.makeStream(of: String.self)
         screen.task(in: .loading) { context in
             signal.yield("started in \(context.state)")
@@ -53,7 +54,7 @@ struct EventMachineStateWorkTests {
     @Test("EventMachine timeout fires at the deadline of an injected clock, not before")
     func timeoutFires() async throws {
         let screen = try News(initial: .empty, rules: F.newsRules)
-        let clock = ManualClock()
+        let clock = TestClock()
         screen.timeout(in: .loading, after: .seconds(10), clock: clock, fire: .fail("timed out"))
         let stream = screen.transitions
         try screen.fire(.load)
@@ -70,7 +71,7 @@ struct EventMachineStateWorkTests {
     @Test("EventMachine timeout: leaving the state first cancels it; a new entry gets a new deadline")
     func timeoutCancelled() async throws {
         let screen = try News(initial: .empty, rules: F.newsRules)
-        let clock = ManualClock()
+        let clock = TestClock()
         let rejected = F.Recorder<String>()
         screen.observeRejections { rejected.append("\($0)") }
         screen.timeout(in: .loading, after: .seconds(10), clock: clock, fire: .fail("timed out"))
@@ -92,7 +93,7 @@ struct EventMachineStateWorkTests {
     @MainActor
     func mainActorWork() async throws {
         let screen = try MainActorStateMachine<F.NewsScreen, F.NewsEvent>(initial: .empty, rules: F.newsRules)
-        let clock = ManualClock()
+        let clock = TestClock()
         var log: [String] = []                   // main-actor state, touched by the task
         screen.task(in: .loading) { _ in
             log.append("loading")

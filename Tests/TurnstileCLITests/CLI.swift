@@ -66,30 +66,18 @@ enum CLI {
         _ args: [String], feed: @escaping @Sendable (FileHandle) -> Void, consume: (FileHandle) -> Void
     ) throws -> (status: Int32, reason: Process.TerminationReason, stderr: String) {
         _ = ignoreSIGPIPE
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = args
-        process.currentDirectoryURL = SharedCorpora.repositoryRoot
-        process.environment = childEnvironment
-        let input = Pipe(), output = Pipe(), errors = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let group = DispatchGroup()
-        let writer = input.fileHandleForWriting
-        let errReader = errors.fileHandleForReading
-        let errBox = ByteBox()
-        DispatchQueue.global().async(group: group) {
+        let child = try ChildProcess.start(binary, args, stdin: .pipe, stdout: .stream, environment: childEnvironment,
+                                           directory: SharedCorpora.repositoryRoot)
+        let writer = child.input!
+        let fed = DispatchGroup()
+        DispatchQueue.global().async(group: fed) {
             feed(writer)
-            try? writer.close()
+            try? writer.close()   // already closed by a feed that ends the input itself
         }
-        DispatchQueue.global().async(group: group) { errBox.set(errReader.readDataToEndOfFile()) }
-        consume(output.fileHandleForReading)
-        try? output.fileHandleForReading.close()
-        process.waitUntilExit()
-        group.wait()
-        return (process.terminationStatus, process.terminationReason, String(decoding: errBox.bytes, as: UTF8.self))
+        consume(child.output!)
+        let r = child.wait(closingOutput: true)
+        fed.wait()
+        return (r.status, r.reason, r.err)
     }
 
     /// A fresh temporary directory.

@@ -58,19 +58,8 @@ struct DeliveryRecipeTests {
 
     /// Runs `program args…` with `input` on standard input; its exit status.
     static func deliver(_ program: String, _ args: [String], input: [UInt8]) throws -> Int32 {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: program)
-        p.arguments = args
-        p.environment = ["PATH": "/usr/bin:/bin", "LANG": "C"]
-        let stdin = Pipe()
-        p.standardInput = stdin
-        p.standardOutput = FileHandle.nullDevice
-        p.standardError = FileHandle.nullDevice
-        try p.run()
-        try stdin.fileHandleForWriting.write(contentsOf: Data(input))
-        try stdin.fileHandleForWriting.close()
-        p.waitUntilExit()
-        return p.terminationStatus
+        try ChildProcess.start(program, args, stdin: .bytes(input), stdout: .discard, stderr: .discard,
+                               environment: ["PATH": "/usr/bin:/bin", "LANG": "C"]).wait().status
     }
 
     /// A scratch `$HOME` with `bin/turnstile` and `Mail/`.

@@ -97,20 +97,15 @@ struct LearnTests {
         let ham = try CLI.write(bigHam, to: "all-ham.mbox", in: dir)
         let db = dir.appendingPathComponent("learned.db").path
         #expect(try CLI.run(["learn", "--db", db, "--format", "mbox", "--spam", spam]).status == 0)
-        let process = Process()
-        process.executableURL = CLI.binary
-        process.arguments = ["learn", "--db", db, "--format", "mbox", "--ham", ham]
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        let process = try ChildProcess.start(CLI.binary, ["learn", "--db", db, "--format", "mbox", "--ham", ham], stderr: .discard)
         // Kill it once some ham is committed, while it is still learning.
         var waited = 0
         while waited < 600, (try? Int(sql(db, "SELECT count(*) FROM messages WHERE spam = 0"))) ?? 0 < 20, process.isRunning {
             usleep(20_000); waited += 1
         }
         #expect(process.isRunning, "learn finished before it could be killed")
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
-        #expect(process.terminationReason == .uncaughtSignal)
+        process.signal(SIGKILL)
+        #expect(process.wait().reason == .uncaughtSignal)
         #expect(try sql(db, "PRAGMA integrity_check") == "ok")
         #expect(try sql(db, "SELECT count(*) FROM messages WHERE spam = 1") == "50")
         let hams = try Int(sql(db, "SELECT count(*) FROM messages WHERE spam = 0"))!

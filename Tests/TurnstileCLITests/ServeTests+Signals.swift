@@ -10,21 +10,12 @@ extension ServeTests {
     @Test("TERM and INT while the server starts (before and after it listens) exit 0",
           arguments: [SIGTERM, SIGINT], [0.05, 0.2, 0.6])
     func signalWhileStarting(signal: Int32, delay: Double) throws {
-        let process = Process()
-        process.executableURL = CLI.binary
-        process.arguments = ["serve", "--listen", "127.0.0.1:0"]
-        process.environment = CLI.childEnvironment
-        process.standardError = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
+        let server = try ChildProcess.start(CLI.binary, ["serve", "--listen", "127.0.0.1:0"], stdout: .discard, stderr: .discard,
+                                            environment: CLI.childEnvironment)
         usleep(useconds_t(delay * 1e6))
-        kill(process.processIdentifier, signal)
-        let deadline = Date().addingTimeInterval(30)
-        while process.isRunning, Date() < deadline { usleep(10_000) }
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-        process.waitUntilExit()
-        #expect(process.terminationReason == .exit && process.terminationStatus == 0,
-                "signal \(signal) after \(delay) s: \(process.terminationReason == .exit ? "exit" : "killed by signal") \(process.terminationStatus)")
+        let end = server.stop(signal: signal)
+        #expect(end.reason == .exit && end.status == 0,
+                "signal \(signal) after \(delay) s: \(end.reason == .exit ? "exit" : "killed by signal") \(end.status)")
     }
 
     @Test("an idle client does not hold the stop longer than --drain")

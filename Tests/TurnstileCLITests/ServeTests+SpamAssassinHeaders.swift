@@ -61,22 +61,13 @@ extension ServeTests {
         probe.stop()
         // Started through python3 with no signal blocked (the test's threads block TERM,
         // and a child inherits the mask: spamd would never see it).
-        let spamd = Process()
-        spamd.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        spamd.arguments = ["python3", "-c", "import os, signal, sys; signal.pthread_sigmask(signal.SIG_SETMASK, []); os.execv(sys.argv[1], sys.argv[1:])",
-                           Self.spamdBinary, "-L", "--listen", "127.0.0.1:\(port)", "-u", "nobody", "-s", "stderr", "--max-children", "2"]
         let spamdLog = dir.appendingPathComponent("spamd.log")
-        _ = FileManager.default.createFile(atPath: spamdLog.path, contents: nil)
-        spamd.standardError = try FileHandle(forWritingTo: spamdLog)
-        spamd.standardOutput = FileHandle.nullDevice
-        try spamd.run()
-        defer {
-            spamd.terminate()
-            let deadline = Date().addingTimeInterval(30)
-            while spamd.isRunning, Date() < deadline { usleep(50_000) }
-            if spamd.isRunning { kill(spamd.processIdentifier, SIGKILL) }
-            spamd.waitUntilExit()
-        }
+        let spamd = try ChildProcess.start(
+            "/usr/bin/env",
+            ["python3", "-c", "import os, signal, sys; signal.pthread_sigmask(signal.SIG_SETMASK, []); os.execv(sys.argv[1], sys.argv[1:])",
+             Self.spamdBinary, "-L", "--listen", "127.0.0.1:\(port)", "-u", "nobody", "-s", "stderr", "--max-children", "2"],
+            stdout: .discard, stderr: .file(spamdLog.path))
+        defer { spamd.stop() }
         var up = false
         for _ in 0..<300 where !up {
             up = (try? runTool(Self.spamc, ["-d", "127.0.0.1", "-p", "\(port)", "-K", "-x"]))?.status == 0

@@ -4,11 +4,12 @@ import TestSupport
 /// A `turnstile serve` started for a test on an ephemeral loopback port (or a Unix
 /// socket), stopped by ``stop(signal:)``; never left running.
 final class ServerProcess: @unchecked Sendable {
-    let process = Process()
+    /// The child this test started: the server, or with `fromShell` the shell.
+    let child: RunningChild
+    var process: Process { child.process }
     /// The port it listens on (0 for a Unix socket).
     private(set) var port = 0
     private let errors = ByteBox()
-    private let errorPipe = Pipe()
     private let reader = DispatchGroup()
 
     /// The server's process id: `process`'s, or with `fromShell` the one the shell started.
@@ -30,48 +31,36 @@ final class ServerProcess: @unchecked Sendable {
     /// user but root every connection was closed at once).
     init(_ args: [String], listen: String = "127.0.0.1:0", fromShell: Bool = false, unprivileged: Bool = false) throws {
         _ = CLI.ignoreSIGPIPE
-        let pidPipe = Pipe()
         let drop = unprivileged ? Unprivileged.prefix : []
+        let command: [String]
         if fromShell {
             // The test's threads block most signals and a child inherits the mask
             // (which is why a server started directly by a test saw TERM when one started
             // from a shell did not); python3 clears it first, as a login shell or systemd
             // starts with none blocked. A blocked SIGCHLD would also hang the shell's wait.
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = ["python3", "-c",
-                                 "import os, signal, sys; signal.pthread_sigmask(signal.SIG_SETMASK, []); os.execv('/bin/sh', sys.argv[1:])",
-                                 "sh", "-c", #""$@" & echo $!; wait $!"#, "sh"] + drop + [CLI.binary.path, "serve",
-                                 "--listen", listen] + args
-            process.standardOutput = pidPipe
-        } else if let tool = drop.first {
-            process.executableURL = URL(fileURLWithPath: tool)
-            process.arguments = drop.dropFirst() + [CLI.binary.path, "serve", "--listen", listen] + args
-            process.standardOutput = FileHandle.nullDevice
+            command = ["/usr/bin/env", "python3", "-c",
+                       "import os, signal, sys; signal.pthread_sigmask(signal.SIG_SETMASK, []); os.execv('/bin/sh', sys.argv[1:])",
+                       "sh", "-c", #""$@" & echo $!; wait $!"#, "sh"] + drop + [CLI.binary.path, "serve", "--listen", listen] + args
         } else {
-            process.executableURL = CLI.binary
-            process.arguments = ["serve", "--listen", listen] + args
-            process.standardOutput = FileHandle.nullDevice
+            command = drop + [CLI.binary.path, "serve", "--listen", listen] + args
         }
-        process.currentDirectoryURL = SharedCorpora.repositoryRoot
-        process.environment = CLI.childEnvironment
-        process.standardError = errorPipe
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        pid = process.processIdentifier
+        child = try ChildProcess.start(command[0], Array(command.dropFirst()), stdout: fromShell ? .stream : .discard,
+                                       stderr: .stream, environment: CLI.childEnvironment, directory: SharedCorpora.repositoryRoot)
+        pid = child.pid
         if fromShell {
             var line = Data()
             while !line.contains(UInt8(ascii: "\n")) {
-                let chunk = pidPipe.fileHandleForReading.availableData
+                let chunk = child.output!.availableData
                 if chunk.isEmpty { break }
                 line.append(chunk)
             }
             guard let shellChild = Int32(String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) else {
-                process.terminate()
+                child.stop(signal: SIGKILL)
                 throw ServerError(message: "the shell did not print the server's pid: \(String(decoding: line, as: UTF8.self))")
             }
             pid = shellChild
         }
-        let handle = errorPipe.fileHandleForReading
+        let handle = child.errors!
         let box = errors
         let listening = DispatchSemaphore(value: 0)
         DispatchQueue.global().async(group: reader) {
@@ -91,7 +80,7 @@ final class ServerProcess: @unchecked Sendable {
         }
         if listening.wait(timeout: .now() + 60) == .timedOut || !stderr.contains("listening on") {
             kill(pid, SIGKILL)
-            process.waitUntilExit()
+            child.wait()
             throw ServerError(message: "turnstile serve did not start: \(stderr)")
         }
         if let range = stderr.range(of: #"listening on 127\.0\.0\.1:(\d+)"#, options: .regularExpression) {
@@ -126,11 +115,11 @@ final class ServerProcess: @unchecked Sendable {
         while process.isRunning, Date() < deadline { usleep(20_000) }
         if process.isRunning {
             kill(pid, SIGKILL)
-            process.waitUntilExit()
+            child.wait()
             return nil
         }
         reader.wait()
-        return process.terminationStatus
+        return child.wait().status
     }
 
     deinit { if process.isRunning { kill(pid, SIGKILL) } }
@@ -164,26 +153,8 @@ enum Unprivileged {
 
 /// Runs a program (spamc, python3) with `stdin`, from the repository root.
 func runTool(_ path: String, _ args: [String], stdin: [UInt8] = []) throws -> CLIResult {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: path)
-    process.arguments = args
-    process.currentDirectoryURL = SharedCorpora.repositoryRoot
-    let input = Pipe(), output = Pipe(), errors = Pipe()
-    process.standardInput = input
-    process.standardOutput = output
-    process.standardError = errors
-    try process.run()
-    let group = DispatchGroup()
-    let outBox = ByteBox(), errBox = ByteBox()
-    let writer = input.fileHandleForWriting
-    let stdinData = Data(stdin)
-    let outReader = output.fileHandleForReading, errReader = errors.fileHandleForReading
-    DispatchQueue.global().async(group: group) { try? writer.write(contentsOf: stdinData); try? writer.close() }
-    DispatchQueue.global().async(group: group) { outBox.set(outReader.readDataToEndOfFile()) }
-    DispatchQueue.global().async(group: group) { errBox.set(errReader.readDataToEndOfFile()) }
-    group.wait()
-    process.waitUntilExit()
-    return CLIResult(status: process.terminationStatus, stdout: outBox.bytes, stderr: errBox.bytes)
+    let r = try ChildProcess.run(path, args, stdin: stdin, directory: SharedCorpora.repositoryRoot)
+    return CLIResult(status: r.status, stdout: r.stdout, stderr: r.stderr)
 }
 
 /// A raw TCP client for the protocol's edges the tests drive by hand.

@@ -68,20 +68,16 @@ struct SpamToTests {
         let junk = try CLI.write(Self.earlier.bytes, to: "Junk.mbox", in: dir)
         let input = try CLI.write(Self.spam("a", 1).bytes, to: "in.mbox", in: dir)
         let lock = try CLI.write("4242\n".bytes, to: "Junk.mbox.lock", in: dir)  // as procmail's lockfile(1) leaves it
-        let p = Process()
-        p.executableURL = CLI.binary
-        p.arguments = ["filter", "--format", "mbox", "--count"] + MailCommandTests.ruleArgs(rules) + ["--spam-to", junk, input]
-        p.environment = CLI.childEnvironment
-        p.standardOutput = FileHandle.nullDevice
-        try p.run()
+        let p = try ChildProcess.start(CLI.binary, ["filter", "--format", "mbox", "--count"] + MailCommandTests.ruleArgs(rules)
+                                       + ["--spam-to", junk, input], stdout: .discard, environment: CLI.childEnvironment)
         // It polls the lock file with usleep(3): wait until it sleeps there, however
         // slow the machine (a fixed pause was flaky under load).
-        #expect(Self.waitUntil { Self.kernelWait(of: p).contains("nanosleep") || !p.isRunning }, "never slept on the lock")
+        #expect(ChildProcess.waitUntil { Self.kernelWait(of: p).contains("nanosleep") || !p.isRunning }, "never slept on the lock")
         #expect(p.isRunning, "waiting for the lock")
         #expect(try String(contentsOfFile: junk, encoding: .utf8) == Self.earlier, "nothing written while locked")
         try FileManager.default.removeItem(atPath: lock)
-        p.waitUntilExit()
-        #expect(p.terminationStatus == 0)
+        let done = p.wait()
+        #expect(done.status == 0, "\(done.err)")
         #expect(try String(contentsOfFile: junk, encoding: .utf8) == Self.earlier + Self.spam("a", 1))
         #expect(!FileManager.default.fileExists(atPath: lock), "its own lock removed")
 
@@ -102,28 +98,21 @@ struct SpamToTests {
         let junk = try CLI.write(Self.earlier.bytes, to: "Junk.mbox", in: dir)
         let input = try CLI.write(Self.spam("a", 1).bytes, to: "in.mbox", in: dir)
         // Holds a POSIX record lock on the whole file until its standard input closes.
-        let holder = Process()
-        holder.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        holder.arguments = ["-c", "import fcntl, sys; f = open(sys.argv[1], 'a'); fcntl.lockf(f, fcntl.LOCK_EX); print('locked', flush=True); sys.stdin.read()", junk]
-        let toHolder = Pipe(), fromHolder = Pipe()
-        holder.standardInput = toHolder
-        holder.standardOutput = fromHolder
-        try holder.run()
-        _ = fromHolder.fileHandleForReading.availableData  // "locked"
-        let p = Process()
-        p.executableURL = CLI.binary
-        p.arguments = ["filter", "--format", "mbox", "--count"] + MailCommandTests.ruleArgs(rules) + ["--spam-to", junk, input]
-        p.environment = CLI.childEnvironment
-        p.standardOutput = FileHandle.nullDevice
-        try p.run()
+        let holder = try ChildProcess.start(
+            "/usr/bin/python3",
+            ["-c", "import fcntl, sys; f = open(sys.argv[1], 'a'); fcntl.lockf(f, fcntl.LOCK_EX); print('locked', flush=True); sys.stdin.read()", junk],
+            stdin: .pipe, stdout: .stream)
+        _ = holder.output!.availableData  // "locked"
+        let p = try ChildProcess.start(CLI.binary, ["filter", "--format", "mbox", "--count"] + MailCommandTests.ruleArgs(rules)
+                                       + ["--spam-to", junk, input], stdout: .discard, environment: CLI.childEnvironment)
         // A blocked F_SETLKW shows in /proc/locks as a waiter ("->") with its pid.
-        #expect(Self.waitUntil { Self.blockedOnLock(p) || !p.isRunning }, "never blocked on the fcntl lock")
+        #expect(ChildProcess.waitUntil { Self.blockedOnLock(p) || !p.isRunning }, "never blocked on the fcntl lock")
         #expect(p.isRunning, "waiting for the fcntl lock")
         #expect(try String(contentsOfFile: junk, encoding: .utf8) == Self.earlier, "nothing written while locked")
-        try toHolder.fileHandleForWriting.close()
-        holder.waitUntilExit()
-        p.waitUntilExit()
-        #expect(p.terminationStatus == 0)
+        try holder.input!.close()
+        holder.wait(closingOutput: true)
+        let done = p.wait()
+        #expect(done.status == 0, "\(done.err)")
         #expect(try String(contentsOfFile: junk, encoding: .utf8) == Self.earlier + Self.spam("a", 1))
     }
 
@@ -138,18 +127,12 @@ struct SpamToTests {
         let b = (0..<n).map { Self.spam("b", $0) + Self.ham }.joined()
         let inputA = try CLI.write(a.bytes, to: "a.mbox", in: dir)
         let inputB = try CLI.write(b.bytes, to: "b.mbox", in: dir)
-        func start(_ input: String) throws -> Process {
-            let p = Process()
-            p.executableURL = CLI.binary
-            p.arguments = ["filter", "--format", "mbox", "--count"] + MailCommandTests.ruleArgs(rules) + ["--spam-to", junk, input]
-            p.environment = CLI.childEnvironment
-            p.standardOutput = FileHandle.nullDevice
-            try p.run()
-            return p
+        func start(_ input: String) throws -> RunningChild {
+            try ChildProcess.start(CLI.binary, ["filter", "--format", "mbox", "--count"] + MailCommandTests.ruleArgs(rules)
+                                   + ["--spam-to", junk, input], stdout: .discard, environment: CLI.childEnvironment)
         }
         let runs = try [start(inputA), start(inputB)]
-        for p in runs { p.waitUntilExit() }
-        #expect(runs.map(\.terminationStatus) == [0, 0])
+        #expect(runs.map { $0.wait().status } == [0, 0])
         let spamA = (0..<n).map { Self.spam("a", $0) }.joined()
         let spamB = (0..<n).map { Self.spam("b", $0) }.joined()
         let got = try String(contentsOfFile: junk, encoding: .utf8)
@@ -157,26 +140,16 @@ struct SpamToTests {
                 "got \(got.utf8.count) bytes, want \((Self.earlier + spamA + spamB).utf8.count)")
     }
 
-    /// Polls `condition` every 20 ms for up to a minute; whether it became true.
-    static func waitUntil(_ condition: () -> Bool) -> Bool {
-        let deadline = Date(timeIntervalSinceNow: 60)
-        while Date() < deadline {
-            if condition() { return true }
-            Thread.sleep(forTimeInterval: 0.02)
-        }
-        return false
-    }
-
     /// Where in the kernel `process` waits (/proc/PID/wchan), "" when unknown.
-    static func kernelWait(of process: Process) -> String {
-        (try? String(contentsOfFile: "/proc/\(process.processIdentifier)/wchan", encoding: .utf8)) ?? ""
+    static func kernelWait(of child: RunningChild) -> String {
+        (try? String(contentsOfFile: "/proc/\(child.pid)/wchan", encoding: .utf8)) ?? ""
     }
 
     /// Whether `process` waits for a POSIX lock (a "->" line of /proc/locks with its pid).
-    static func blockedOnLock(_ process: Process) -> Bool {
+    static func blockedOnLock(_ child: RunningChild) -> Bool {
         let locks = (try? String(contentsOfFile: "/proc/locks", encoding: .utf8)) ?? ""
         return locks.split(separator: "\n").contains { line in
-            line.contains("->") && line.split(separator: " ").contains(Substring(String(process.processIdentifier)))
+            line.contains("->") && line.split(separator: " ").contains(Substring(String(child.pid)))
         }
     }
 }

@@ -259,21 +259,12 @@ struct InteractiveTests {
         let dir = try CLI.temporaryDirectory()
         let file = try CLI.write("a winner\n".bytes, to: "w.txt", in: dir)
         func underScript(_ env: [String: String]) throws -> String {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
-            process.arguments = ["-qc", "'\(CLI.binary.path)' match --offsets -F -e winner '\(file)'", "/dev/null"]
             var environment = CLI.childEnvironment
             environment["NO_COLOR"] = nil
             environment["TERM"] = "xterm"
             for (k, v) in env { environment[k] = v }
-            process.environment = environment
-            let out = Pipe()
-            process.standardOutput = out
-            process.standardInput = FileHandle.nullDevice
-            try process.run()
-            let data = out.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            return String(decoding: data, as: UTF8.self)
+            return try ChildProcess.run("/usr/bin/script", ["-qc", "'\(CLI.binary.path)' match --offsets -F -e winner '\(file)'", "/dev/null"],
+                                        stdin: nil, environment: environment).out
         }
         #expect(try underScript([:]).contains("\u{1B}[01;31m\u{1B}[Kwinner\u{1B}[m\u{1B}[K"))
         let plain = try underScript(["NO_COLOR": "1"])

@@ -27,23 +27,13 @@ import TestSupport
     }()
 
     static func run(_ command: String, in dir: URL, locale: String) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = ["-c", command]
-        process.currentDirectoryURL = dir
         var env = CLI.childEnvironment
         env["PATH"] = CLI.binary.deletingLastPathComponent().path + ":" + (env["PATH"] ?? "/usr/bin:/bin")
         env["LC_ALL"] = locale
         env["NO_COLOR"] = "1"
-        process.environment = env
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self) + "exit \(process.terminationStatus)\n"
+        let r = try ChildProcess.run("/bin/bash", ["-c", command], stdin: nil, environment: env, directory: dir,
+                                     mergingErrors: true)
+        return r.out + "exit \(r.status)\n"
     }
 
     @Test func theReadmeUnicodeExamplesAgreeWithGNUGrep() throws {
