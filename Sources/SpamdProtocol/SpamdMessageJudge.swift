@@ -45,7 +45,10 @@ public struct SpamdMessageJudge: Sendable {
     /// request whose message is `totalLength` bytes, of which `message` are the first.
     public mutating func answer(_ head: SpamdRequestHead, message: UnsafeBufferPointer<UInt8>, totalLength: Int) -> Answer {
         let complete = message.count >= totalLength
-        let verdict = self.verdict(of: message, complete: complete)
+        // Only REPORT and REPORT_IFSPAM print the report table: building it for every
+        // CHECK cost 12.6 % of the server's CPU under load (perf, 16 connections).
+        let verdict = self.verdict(of: message, complete: complete,
+                                   withReport: head.method == .report || head.method == .reportIfSpam)
         switch head.method {
         case .process, .headers:
             let status = judge.spamStatus
@@ -83,8 +86,9 @@ public struct SpamdMessageJudge: Sendable {
 
     /// Judges `message` (`complete`: it is the whole message). Under spamd's header
     /// style the score answered is on SpamAssassin's 5.0 scale (as X-Spam-Status shows
-    /// it), so `spamc -c` reads `6.2/5.0` rather than the list's `1.12/0.9`.
-    public mutating func verdict(of message: UnsafeBufferPointer<UInt8>, complete: Bool) -> SpamdVerdict {
+    /// it), so `spamc -c` reads `6.2/5.0` rather than the list's `1.12/0.9`. Without
+    /// `withReport` the verdict's `report` is empty (no answer but REPORT's prints it).
+    public mutating func verdict(of message: UnsafeBufferPointer<UInt8>, complete: Bool, withReport: Bool = true) -> SpamdVerdict {
         let decoded = RecordFormat.eml.message(of: message, truncated: !complete)
         judge.judge(decoded)
         let names = judge.hits.map { String(decoding: SpamStatusHeaders.testName(String(decoding: judge.rules[$0.rule].pattern, as: UTF8.self)), as: UTF8.self) }
@@ -94,7 +98,7 @@ public struct SpamdMessageJudge: Sendable {
         let score = style == .spamassassin ? SpamAssassinHeaders.scaled(judge.score, threshold: judge.threshold, isSpam: judge.isSpam) : judge.score
         let threshold = style == .spamassassin ? SpamAssassinHeaders.required : judge.threshold
         return SpamdVerdict(isSpam: judge.isSpam, score: score, threshold: threshold, symbols: symbols,
-                            report: report(score: score, threshold: threshold, scale: scale),
+                            report: withReport ? report(score: score, threshold: threshold, scale: scale) : "",
                             listScore: judge.score, listThreshold: judge.threshold,
                             messageID: Self.loggedMessageID(decoded.values(of: Self.messageIDName)))
     }

@@ -70,6 +70,25 @@ import Turnstile
         #expect(String(decoding: s.bytes, as: UTF8.self).hasSuffix("\r\n\r\nprize,subject:winner"))
     }
 
+    /// Only REPORT and REPORT_IFSPAM print the report table, so only they build it;
+    /// CHECK's answer is the same bytes either way.
+    @Test func reportBuiltOnlyForReport() throws {
+        var j = try judge()
+        let message = "Subject: WINNER\r\n\r\nclaim your prize\r\n"
+        let check = answer(&j, .check, message)
+        #expect(String(decoding: check.bytes, as: UTF8.self) == "SPAMD/1.1 0 EX_OK\r\nSpam: True ; 3.5 / 3.0\r\n\r\n")
+        #expect(check.verdict.report.isEmpty)
+        #expect(check.verdict.symbols == ["prize", "subject:winner"])
+        for method in [SpamdMethod.report, .reportIfSpam] {
+            let report = String(decoding: answer(&j, method, message).bytes, as: UTF8.self)
+            #expect(report.contains("Content analysis details:   (3.5 points, 3.0 required)"), "\(method): \(report)")
+            #expect(report.contains(" 2.0 subject:winner"), "\(method): \(report)")
+        }
+        let whole = Array(message.utf8)
+        let full = whole.withUnsafeBufferPointer { j.verdict(of: $0, complete: true) }
+        #expect(full.report.contains("Content analysis details"), "verdict(of:complete:) builds the report by default")
+    }
+
     @Test func oversizedProcessPassesTheRestOn() throws {
         var j = try judge()
         let message = "Subject: hello\r\n\r\n" + String(repeating: "x", count: 100) + " prize prize"
