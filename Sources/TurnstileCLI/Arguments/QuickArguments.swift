@@ -1,20 +1,25 @@
 import ArgumentParser
 import Turnstile
 
-/// The command lines of `match` and `grep` read without ArgumentParser's reflection.
+/// The command lines of `match`, `grep` and `filter` read without ArgumentParser's
+/// reflection.
 ///
 /// Why: ArgumentParser learns a command's options by reflecting over its property
 /// wrappers, which costs runtime conformance lookups and type demangling: 35 M of the
 /// 58 M instructions `turnstile match -c foo small.txt` took (callgrind), where a grep
-/// is started thousands of times by scripts. This reader knows the two hot commands'
-/// options from a table and fills the same command values ArgumentParser would.
+/// is started thousands of times by scripts; 23.4 M of the 38.3 M of
+/// `filter --automaton saved.tsa empty.txt`, where a saved list is meant to start at
+/// once. This reader knows those commands' options from a table and fills the same
+/// command values ArgumentParser would.
 ///
 /// It reads only the normalized command line (``ArgumentNormalizer``: one option per
 /// word, `--name=value` or `--name ""`, short flags alone) and gives up — returns nil —
 /// on anything it does not know for certain (help, `--version` of `match`, an unknown
 /// option, a value that does not parse, a failed `validate()`), so ArgumentParser then
-/// reads the line and says what is wrong in its own words. `QuickArgumentsTests`
-/// checks that both readers make the same command on every option of both commands.
+/// reads the line and says what is wrong in its own words: help, errors, completions
+/// and the Distribution/ files all still come from the commands' ArgumentParser
+/// descriptions. `QuickArgumentsTests` checks that both readers make the same command
+/// on every option of the three commands.
 enum QuickArguments {
     /// The command `arguments` (normalized, program name first) stand for, or nil to
     /// leave them to ArgumentParser.
@@ -22,17 +27,18 @@ enum QuickArguments {
         guard arguments.count >= 2 else { return nil }
         let words = arguments.dropFirst(2)
         switch arguments[1] {
-        case "match":
-            guard var command = read(words, into: MatchCommand.quickDefaults(), table: MatchCommand.quickTable) else { return nil }
-            guard (try? command.validateAll()) != nil else { return nil }
-            return command
-        case "grep":
-            guard var command = read(words, into: GrepCommand.quickDefaults(), table: GrepCommand.quickTable) else { return nil }
-            guard (try? command.validateAll()) != nil else { return nil }
-            return command
-        default:
-            return nil
+        case "match": return quick(MatchCommand.self, words)
+        case "grep": return quick(GrepCommand.self, words)
+        case "filter": return quick(FilterCommand.self, words)
+        default: return nil
         }
+    }
+
+    /// `words` read into a `Command` and validated, or nil.
+    private static func quick<Command: QuickCommand>(_: Command.Type, _ words: ArraySlice<String>) -> Command? {
+        guard var command = read(words, into: Command.quickDefaults(), table: Command.quickTable) else { return nil }
+        guard (try? command.validateAll()) != nil else { return nil }
+        return command
     }
 
     /// One option of the table: whether it takes a value, and how it sets the command
@@ -57,8 +63,8 @@ enum QuickArguments {
     }
 
     /// `words` applied to `command` by `table` (keys: `-x` and `--name`); the operands
-    /// go to the command's `files`. Nil when a word is not in the table.
-    static func read<Command: QuickReadable>(_ words: ArraySlice<String>, into command: Command,
+    /// go to the command's ``QuickCommand/operands``. Nil when a word is not in the table.
+    static func read<Command: QuickCommand>(_ words: ArraySlice<String>, into command: Command,
                                              table: ShortMap<String, Option<Command>>) -> Command? {
         var command = command
         var operands: [String] = []
@@ -99,13 +105,40 @@ enum QuickArguments {
     }
 }
 
-/// A command the quick reader can fill: `match` and `grep`, which share the four option
-/// groups and differ in a few options of their own.
-protocol QuickReadable: ParsableCommand {
+/// A command the quick reader can fill: its options at their defaults, its table of
+/// spellings, where its operands go and the `validate()` calls ArgumentParser makes.
+protocol QuickCommand: ParsableCommand {
+    /// Every option at its default, as ArgumentParser leaves an option not given.
+    static func quickDefaults() -> Self
+    /// The options by spelling (`-x`, `--name`), built when read: once per run.
+    static var quickTable: ShortMap<String, QuickArguments.Option<Self>> { get }
+    /// Where the operands go.
+    var operands: [String] { get set }
+    /// The `validate()` of each option group, then the command's, as ArgumentParser
+    /// runs them.
+    mutating func validateAll() throws
+}
+
+/// A command with the rule, stream and format option groups (`match`, `grep`, `filter`).
+protocol QuickRuleStreamFormat: QuickCommand {
     var rules: RuleOptions { get set }
-    var grep: GrepOptions { get set }
     var stream: StreamOptions { get set }
     var input: FormatOptions { get set }
+}
+
+extension QuickRuleStreamFormat {
+    /// Where the operands go (for `match` and `grep` the pattern first, unless -e or -f
+    /// gives it).
+    var operands: [String] {
+        get { stream.files }
+        set { stream.files = newValue }
+    }
+}
+
+/// `match` and `grep`, which share the four option groups and differ in a few options
+/// of their own.
+protocol QuickReadable: QuickRuleStreamFormat {
+    var grep: GrepOptions { get set }
     /// Sets the command's own options (not the groups) to their defaults.
     static func setOwnDefaults(_ command: inout Self)
     /// Adds the command's own options to the table of the shared ones.
@@ -113,7 +146,6 @@ protocol QuickReadable: ParsableCommand {
 }
 
 extension QuickReadable {
-    /// Every option at its default, as ArgumentParser leaves an option not given.
     static func quickDefaults() -> Self {
         var c = Self()
         c.rules = .quickDefaults(); c.grep = .quickDefaults(); c.stream = .quickDefaults(); c.input = .quickDefaults()
@@ -121,21 +153,12 @@ extension QuickReadable {
         return c
     }
 
-    /// The options by spelling (`-x`, `--name`), built when read: once per run.
     static var quickTable: ShortMap<String, QuickArguments.Option<Self>> {
         var table = QuickArguments.sharedTable(Self.self)
         addOwnOptions(to: &table)
         return table
     }
 
-    /// Where the operands go (the pattern first, unless -e or -f gives it).
-    var operands: [String] {
-        get { stream.files }
-        set { stream.files = newValue }
-    }
-
-    /// The `validate()` of each option group, then the command's, as ArgumentParser
-    /// runs them.
     mutating func validateAll() throws {
         try rules.validate(); try grep.validate(); try stream.validate(); try input.validate(); try validate()
     }
@@ -145,25 +168,8 @@ extension QuickArguments {
     /// The table entries of the options `match` and `grep` share (their four groups).
     static func sharedTable<Command: QuickReadable>(_: Command.Type) -> ShortMap<String, Option<Command>> {
         typealias O = Option<Command>
-        var t: ShortMap<String, O> = [:]
+        var t = ruleStreamFormatTable(Command.self)
         func add(_ names: [String], _ option: O) { for n in names { t.append(n, option) } }
-        // RuleOptions
-        add(["-e", "--regexp"], .value(String.self) { $0.rules.regexp.append($1) })
-        add(["-f", "--file"], .value(String.self) { $0.rules.patternFiles.append($1) })
-        add(["--rules"], .value(String.self) { $0.rules.ruleFiles.append($1) })
-        add(["--add-rules"], .value(String.self) { $0.rules.addedRuleFiles.append($1) })
-        add(["-F", "--fixed-strings"], .flag { $0.rules.fixedStrings = true })
-        add(["-i", "--ignore-case"], .flag { $0.rules.ignoreCaseFlag = true })
-        add(["--no-ignore-case"], .flag { $0.rules.noIgnoreCase = true })
-        add(["-w", "--word-regexp"], .flag { $0.rules.wordRegexp = true })
-        add(["--bytes"], .flag { $0.rules.bytes = true })
-        add(["--ucp"], .flag { $0.rules.ucp = true })
-        add(["--debug-strategy"], .flag { $0.rules.debugStrategy = true })
-        add(["--max-pattern-file-bytes"], .value(Int.self) { $0.rules.maxPatternFileBytes = $1 })
-        add(["--automaton"], .value(String.self) { $0.rules.automaton = $1 })
-        add(["--max-automaton-bytes"], .value(Int.self) { $0.rules.maxAutomatonBytes = $1 })
-        add(["--max-states"], .value(Int.self) { $0.rules.maxStates = $1 })
-        add(["--max-table-bytes"], .value(Int.self) { $0.rules.maxTableBytes = $1 })
         // GrepOptions
         add(["-o", "--only-matching"], .flag { $0.grep.onlyMatching = true })
         add(["-b", "--byte-offset"], .flag { $0.grep.byteOffset = true })
@@ -204,6 +210,31 @@ extension QuickArguments {
         add(["--label"], .value(String.self) { $0.grep.label = $1 })
         add(["--line-buffered"], .flag { $0.grep.lineBuffered = true })
         add(["-r", "--recursive"], .flag { $0.grep.recursive = true })
+        return t
+    }
+
+    /// The table entries of the rule, stream and format options (`match`, `grep`, `filter`).
+    static func ruleStreamFormatTable<Command: QuickRuleStreamFormat>(_: Command.Type) -> ShortMap<String, Option<Command>> {
+        typealias O = Option<Command>
+        var t: ShortMap<String, O> = [:]
+        func add(_ names: [String], _ option: O) { for n in names { t.append(n, option) } }
+        // RuleOptions
+        add(["-e", "--regexp"], .value(String.self) { $0.rules.regexp.append($1) })
+        add(["-f", "--file"], .value(String.self) { $0.rules.patternFiles.append($1) })
+        add(["--rules"], .value(String.self) { $0.rules.ruleFiles.append($1) })
+        add(["--add-rules"], .value(String.self) { $0.rules.addedRuleFiles.append($1) })
+        add(["-F", "--fixed-strings"], .flag { $0.rules.fixedStrings = true })
+        add(["-i", "--ignore-case"], .flag { $0.rules.ignoreCaseFlag = true })
+        add(["--no-ignore-case"], .flag { $0.rules.noIgnoreCase = true })
+        add(["-w", "--word-regexp"], .flag { $0.rules.wordRegexp = true })
+        add(["--bytes"], .flag { $0.rules.bytes = true })
+        add(["--ucp"], .flag { $0.rules.ucp = true })
+        add(["--debug-strategy"], .flag { $0.rules.debugStrategy = true })
+        add(["--max-pattern-file-bytes"], .value(Int.self) { $0.rules.maxPatternFileBytes = $1 })
+        add(["--automaton"], .value(String.self) { $0.rules.automaton = $1 })
+        add(["--max-automaton-bytes"], .value(Int.self) { $0.rules.maxAutomatonBytes = $1 })
+        add(["--max-states"], .value(Int.self) { $0.rules.maxStates = $1 })
+        add(["--max-table-bytes"], .value(Int.self) { $0.rules.maxTableBytes = $1 })
         // StreamOptions
         add(["--delimiter"], .value(RecordDelimiter.self) { $0.stream.delimiter = $1 })
         add(["--color"], .value(ColorWhen.self) { $0.stream.color = $1 })
@@ -283,5 +314,73 @@ extension GrepCommand: QuickReadable {
     static func addOwnOptions(to t: inout ShortMap<String, QuickArguments.Option<GrepCommand>>) {
         t.append("-V", .flag { $0.version = true })
         t.append("--version", .flag { $0.version = true })
+    }
+}
+
+extension FilterCommand: QuickRuleStreamFormat {
+    static func quickDefaults() -> FilterCommand {
+        var c = FilterCommand()
+        c.rules = .quickDefaults(); c.stream = .quickDefaults(); c.grep = .quickDefaults(); c.input = .quickDefaults()
+        c.delivery = .quickDefaults()
+        c.threshold = nil; c.db = nil; c.spam = false; c.mask = false; c.count = false; c.json = false
+        c.explain = false; c.stats = false
+        return c
+    }
+
+    static var quickTable: ShortMap<String, QuickArguments.Option<FilterCommand>> {
+        typealias O = QuickArguments.Option<FilterCommand>
+        var t = QuickArguments.ruleStreamFormatTable(FilterCommand.self)
+        func add(_ names: [String], _ option: O) { for n in names { t.append(n, option) } }
+        // FilterGrepOptions
+        add(["-n", "--line-number"], .flag { $0.grep.lineNumber = true })
+        add(["-c"], .flag { $0.grep.count = true })
+        add(["-H", "--with-filename"], .flag { $0.grep.withFilename = true })
+        add(["-q", "--quiet", "--silent"], .flag { $0.grep.quiet = true })
+        add(["-s", "--no-messages"], .flag { $0.grep.noMessages = true })
+        add(["-r", "--recursive"], .flag { $0.grep.recursive = true })
+        // DeliveryOptions
+        add(["--spam-to"], .value(String.self) { $0.delivery.spamTo = $1 })
+        add(["--move-spam-to"], .value(String.self) { $0.delivery.moveSpamTo = $1 })
+        add(["--tag"], .flag { $0.delivery.tag = true })
+        add(["--tag-prefix"], .value(String.self) { $0.delivery.tagPrefix = $1 })
+        add(["--exit-verdict"], .flag { $0.delivery.exitVerdict = true })
+        add(["--allow-from"], .value(String.self) { $0.delivery.allowFrom.append($1) })
+        add(["--deny-from"], .value(String.self) { $0.delivery.denyFrom.append($1) })
+        add(["--sender-fields"], .value(String.self) { $0.delivery.senderFields = $1 })
+        // FilterCommand's own
+        add(["--threshold"], .value(Double.self) { $0.threshold = $1 })
+        add(["--db"], .value(String.self) { $0.db = $1 })
+        add(["--spam"], .flag { $0.spam = true })
+        add(["--mask"], .flag { $0.mask = true })
+        add(["--count"], .flag { $0.count = true })
+        add(["--json"], .flag { $0.json = true })
+        add(["--explain"], .flag { $0.explain = true })
+        add(["--stats"], .flag { $0.stats = true })
+        return t
+    }
+
+    mutating func validateAll() throws {
+        try rules.validate(); try stream.validate(); try grep.validate(); try input.validate(); try delivery.validate()
+        try validate()
+    }
+}
+
+extension FilterGrepOptions {
+    /// Every option at its default, as ArgumentParser leaves an option not given.
+    static func quickDefaults() -> FilterGrepOptions {
+        var o = FilterGrepOptions()
+        o.lineNumber = false; o.count = false; o.withFilename = false; o.quiet = false; o.noMessages = false
+        o.recursive = false
+        return o
+    }
+}
+
+extension DeliveryOptions {
+    /// Every option at its default, as ArgumentParser leaves an option not given.
+    static func quickDefaults() -> DeliveryOptions {
+        var o = DeliveryOptions()
+        o.spamTo = nil; o.moveSpamTo = nil; o.tag = false; o.tagPrefix = nil; o.exitVerdict = false
+        o.allowFrom = []; o.denyFrom = []; o.senderFields = "from"
+        return o
     }
 }
