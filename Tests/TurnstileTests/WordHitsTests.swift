@@ -87,6 +87,21 @@ struct WordHitsTests {
         }
     }
 
+    /// The set's hits in `text`, each equal pattern's id added beside the one reported.
+    static func expandedHits(_ set: WholeWordSet, _ text: [UInt8]) -> [[Int]] {
+        var collect = Collect()
+        text.withUnsafeBufferPointer { set.forEachHit(in: $0, into: &collect) }
+        var expanded: [[Int]] = []
+        if let equal = set.equalPatterns() {
+            for hit in collect.hits {
+                for k in equal.start[hit[0]]..<equal.start[hit[0] + 1] { expanded.append([equal.list[k], hit[1], hit[2]]) }
+            }
+        } else {
+            expanded = collect.hits
+        }
+        return expanded
+    }
+
     @Test("the set's hits, equal patterns expanded, are the matcher's and a naive search's", arguments: [false, true])
     func hitsAreTheMatchersMatches(caseInsensitive: Bool) throws {
         var random = SeededGenerator(defaultSeed: 52)
@@ -96,16 +111,7 @@ struct WordHitsTests {
                 let text = Self.text(&random, pieces: Int.random(in: 0...60, using: &random))
                 let matcher = try Matcher(bytePatterns: patterns, options: Self.options(caseInsensitive: caseInsensitive, unicode: unicode))
                 let set = try #require(matcher.strategy.wholeWordSet, "seed \(random.seed) round \(round): the strategy is on")
-                var collect = Collect()
-                text.withUnsafeBufferPointer { set.forEachHit(in: $0, into: &collect) }
-                var expanded: [[Int]] = []
-                if let equal = set.equalPatterns() {
-                    for hit in collect.hits {
-                        for k in equal.start[hit[0]]..<equal.start[hit[0] + 1] { expanded.append([equal.list[k], hit[1], hit[2]]) }
-                    }
-                } else {
-                    expanded = collect.hits
-                }
+                let expanded = Self.expandedHits(set, text)
                 let ours = Set(expanded).sorted { $0.lexicographicallyPrecedes($1) }
                 let engine = matcher.matches(in: text).map { [$0.pattern, $0.start, $0.end] }.sorted { $0.lexicographicallyPrecedes($1) }
                 let naive = Self.naiveHits(patterns, in: text, caseInsensitive: caseInsensitive, unicode: unicode)
@@ -186,16 +192,7 @@ struct WordHitsTests {
     /// existing path of `filter --count` on `text` with `filter`'s list.
     static func expectFastPathIsTheMatcher(_ filter: SpamFilter, _ text: [UInt8], _ context: String, real: Bool) throws {
         let set = try #require(filter.matcher.strategy.wholeWordSet, "\(context): the list is a whole-word set")
-        var collect = Collect()
-        text.withUnsafeBufferPointer { set.forEachHit(in: $0, into: &collect) }
-        var expanded: [[Int]] = []
-        if let equal = set.equalPatterns() {
-            for hit in collect.hits {
-                for k in equal.start[hit[0]]..<equal.start[hit[0] + 1] { expanded.append([equal.list[k], hit[1], hit[2]]) }
-            }
-        } else {
-            expanded = collect.hits
-        }
+        let expanded = expandedHits(set, text)
         let ours = expanded.sorted { $0.lexicographicallyPrecedes($1) }
         let engine = filter.matcher.matches(in: text).map { [$0.pattern, $0.start, $0.end] }
             .sorted { $0.lexicographicallyPrecedes($1) }
