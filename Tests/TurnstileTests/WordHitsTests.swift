@@ -87,6 +87,21 @@ struct WordHitsTests {
         }
     }
 
+    /// The set's hits in `text`, each equal pattern's id added beside the one reported.
+    static func expandedHits(_ set: WholeWordSet, _ text: [UInt8]) -> [[Int]] {
+        var collect = Collect()
+        text.withUnsafeBufferPointer { set.forEachHit(in: $0, into: &collect) }
+        var expanded: [[Int]] = []
+        if let equal = set.equalPatterns() {
+            for hit in collect.hits {
+                for k in equal.start[hit[0]]..<equal.start[hit[0] + 1] { expanded.append([equal.list[k], hit[1], hit[2]]) }
+            }
+        } else {
+            expanded = collect.hits
+        }
+        return expanded
+    }
+
     @Test("the set's hits, equal patterns expanded, are the matcher's and a naive search's", arguments: [false, true])
     func hitsAreTheMatchersMatches(caseInsensitive: Bool) throws {
         var random = SeededGenerator(defaultSeed: 52)
@@ -96,16 +111,7 @@ struct WordHitsTests {
                 let text = Self.text(&random, pieces: Int.random(in: 0...60, using: &random))
                 let matcher = try Matcher(bytePatterns: patterns, options: Self.options(caseInsensitive: caseInsensitive, unicode: unicode))
                 let set = try #require(matcher.strategy.wholeWordSet, "seed \(random.seed) round \(round): the strategy is on")
-                var collect = Collect()
-                text.withUnsafeBufferPointer { set.forEachHit(in: $0, into: &collect) }
-                var expanded: [[Int]] = []
-                if let equal = set.equalPatterns() {
-                    for hit in collect.hits {
-                        for k in equal.start[hit[0]]..<equal.start[hit[0] + 1] { expanded.append([equal.list[k], hit[1], hit[2]]) }
-                    }
-                } else {
-                    expanded = collect.hits
-                }
+                let expanded = Self.expandedHits(set, text)
                 let ours = Set(expanded).sorted { $0.lexicographicallyPrecedes($1) }
                 let engine = matcher.matches(in: text).map { [$0.pattern, $0.start, $0.end] }.sorted { $0.lexicographicallyPrecedes($1) }
                 let naive = Self.naiveHits(patterns, in: text, caseInsensitive: caseInsensitive, unicode: unicode)
@@ -177,5 +183,60 @@ struct WordHitsTests {
         #expect(tally.records == expected.0)
         #expect(tally.spam == expected.1)
         #expect(tally.spam > 0 && tally.spam < tally.records)
+    }
+    static let corpora = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+        "../../../shared/corpora").standardized.path
+
+    /// The set's hits (equal patterns expanded) against the matcher's overlapping matches,
+    /// and the block tally against the records judged one by one: the fast path and the
+    /// existing path of `filter --count` on `text` with `filter`'s list.
+    static func expectFastPathIsTheMatcher(_ filter: SpamFilter, _ text: [UInt8], _ context: String, real: Bool) throws {
+        let set = try #require(filter.matcher.strategy.wholeWordSet, "\(context): the list is a whole-word set")
+        let expanded = expandedHits(set, text)
+        let ours = expanded.sorted { $0.lexicographicallyPrecedes($1) }
+        let engine = filter.matcher.matches(in: text).map { [$0.pattern, $0.start, $0.end] }
+            .sorted { $0.lexicographicallyPrecedes($1) }
+        if real { #expect(!engine.isEmpty, "\(context): the text holds some of the list's words") }
+        #expect(ours.count == engine.count, "\(context): \(ours.count) hits against \(engine.count) matches")
+        if ours != engine, let k = zip(ours, engine).enumerated().first(where: { $0.element.0 != $0.element.1 })?.offset {
+            Issue.record("\(context): hit \(k) is \(ours[k]), the matcher's \(engine[k])")
+        }
+        var judge = RecordJudge(filter, recordingHits: false)
+        let tally = text.withUnsafeBufferPointer { judge.tallyRecords(in: $0, delimiter: 0x0A) }
+        let expected = judgedOneByOne(filter, text)
+        #expect(tally.records == expected.0 && tally.spam == expected.1, "\(context): \(tally) against \(expected)")
+    }
+
+    @Test("the built-in list on real text (subtitles in three scripts, a novel, 2002 mail): fast path = matcher",
+          .enabled(if: FileManager.default.fileExists(atPath: corpora + "/rebar") && FileManager.default.fileExists(atPath: corpora + "/spamassassin"),
+                   "needs ../shared/corpora/rebar and spamassassin (SOURCES.md)"))
+    func builtInListFastPathOnRealText() throws {
+        let filter = try SpamFilter.standard()
+        for file in ["rebar/opensubtitles/en-sampled.txt", "rebar/opensubtitles/ru-sampled.txt", "rebar/opensubtitles/zh-sampled.txt",
+                     "rebar/sherlock.txt", "spamassassin/spam.mbox"] {
+            var text = Array(try Data(contentsOf: URL(fileURLWithPath: Self.corpora + "/" + file)))
+            if text.count > 1 << 20 { text = Array(text[..<(1 << 20)]) }
+            try Self.expectFastPathIsTheMatcher(filter, text, file, real: true)
+        }
+    }
+
+    @Test("the built-in list on random text of its own words and phrases: fast path = matcher")
+    func builtInListFastPathOnRandomText() throws {
+        let filter = try SpamFilter.standard()
+        var random = SeededGenerator(defaultSeed: 5213)
+        let words = filter.rules.map { String(decoding: $0.pattern, as: UTF8.self) }
+        let fillers = Self.fillers + ["YOU", "You ", "to ", "No", "FREE  ", "Txt", "é"]
+        for round in 0..<40 {
+            var text: [UInt8] = []
+            for _ in 0..<Int.random(in: 1...400, using: &random) {
+                var piece = Bool.random(using: &random) ? words.randomElement(using: &random)! : fillers.randomElement(using: &random)!
+                if Int.random(in: 0..<4, using: &random) == 0 { piece = piece.uppercased() }
+                if Int.random(in: 0..<6, using: &random) == 0 { piece = String(piece.dropLast()) }
+                text.append(contentsOf: piece.utf8)
+                if Int.random(in: 0..<3, using: &random) != 0 { text.append(UInt8(ascii: " ")) }
+            }
+            guard !text.isEmpty else { continue }
+            try Self.expectFastPathIsTheMatcher(filter, text, "seed \(random.seed) round \(round)", real: false)
+        }
     }
 }

@@ -64,11 +64,15 @@ struct WholeWordSet: Sendable {
     }
 
     /// A pattern with a byte that is not a word byte inside: its id, and its bytes
-    /// (as written) at `pool[offset..<offset + length]`.
+    /// (folded under -i, ``foldedLetter(_:_:)``) at `pool[offset..<offset + length]`;
+    /// `tail` is its (up to) 8 bytes after the first word run, folded, little-endian,
+    /// and `tailMask` their bytes, so one load of the text rejects a phrase.
     struct Phrase: Sendable {
         var pattern: Int32
         var offset: Int32
         var length: Int32
+        var tail: UInt64 = 0
+        var tailMask: UInt64 = 0
     }
 
     /// 256 flags: byte b occurs in some pattern (in either case under -i): a record
@@ -160,8 +164,14 @@ struct WholeWordSet: Sendable {
             if let same {
                 representative[id] = same.pattern
             } else {
-                words[w].phrases.append(Phrase(pattern: Int32(id), offset: Int32(pool.count), length: Int32(pattern.count)))
-                pool.append(contentsOf: pattern)
+                var phrase = Phrase(pattern: Int32(id), offset: Int32(pool.count), length: Int32(pattern.count))
+                for k in runLength..<min(pattern.count, runLength + 8) {
+                    let shift = UInt64((k - runLength) * 8)
+                    phrase.tail |= UInt64(Self.foldedLetter(pattern[k], fold)) << shift
+                    phrase.tailMask |= 0xFF << shift
+                }
+                words[w].phrases.append(phrase)
+                pool.append(contentsOf: pattern.map { Self.foldedLetter($0, fold) })
                 representative[id] = Int32(id)
             }
         }
@@ -208,6 +218,15 @@ struct WholeWordSet: Sendable {
     /// `b` with an ASCII capital lowercased under -i: how phrases compare.
     @inline(__always)
     static func foldedLetter(_ b: UInt8, _ fold: Bool) -> UInt8 { fold && b &- 0x41 < 26 ? b | 0x20 : b }
+
+    /// ``foldedLetter(_:_:)`` of the 8 bytes of `x` at once: a byte in `A`...`Z` gains
+    /// 0x20, any other byte is unchanged.
+    @inline(__always)
+    static func foldedLetters(_ x: UInt64) -> UInt64 {
+        let low = x & 0x7F7F_7F7F_7F7F_7F7F
+        let upper = (low &+ 0x3F3F_3F3F_3F3F_3F3F) & ~(low &+ 0x2525_2525_2525_2525) & ~x & 0x8080_8080_8080_8080
+        return x | (upper &>> 2)
+    }
 
     /// `true` when no hit can hold `byte`, so a block of records split on it can be
     /// searched in one pass (what ``SearchStrategy/canSearchAcross(delimiter:)`` says
@@ -264,10 +283,13 @@ struct WholeWordSet: Sendable {
                         let slot = slots[i]
                         if slot.length == 0 { return true }
                         if slot.key == key && Int(slot.length) == length {
-                            let plain = length <= 8 && !slot.hasPhrases
+                            let plain = length <= 8
                                 && !(unicode && (start > 0 && h[start &- 1] >= 0x80 || end < count && h[end] >= 0x80))
                             guard plain else { return hits(ofRun: start, end, key: key, from: i, in: h, into: &visitor) }
-                            return slot.pattern < 0 || visitor.hit(pattern: Int(slot.pattern), start: start, end: end)
+                            if slot.pattern >= 0 && !visitor.hit(pattern: Int(slot.pattern), start: start, end: end) { return false }
+                            // PERF: a phrase head ("you", "to", "no": 11 % of the runs of
+                            // subtitles) went through hits(ofRun:) whole; see the commit.
+                            return !slot.hasPhrases || phraseHits(ofRun: start, end, slot: i, in: h, into: &visitor)
                         }
                         i = (i &+ 1) & mask
                     }
@@ -347,32 +369,53 @@ struct WholeWordSet: Sendable {
                 if same {
                     if slot.pattern >= 0, isWhole(start, end),
                        !visitor.hit(pattern: Int(slot.pattern), start: start, end: end) { return false }
-                    guard slot.hasPhrases else { return true }
-                    var p = Int(more[i].phraseStart)
-                    let last = Int(more[i].phraseEnd)
-                    while p < last {
-                        let phrase = phrases[p]
-                        p &+= 1
-                        let phraseEnd = start &+ Int(phrase.length)
-                        guard phraseEnd <= count, phraseEnd == count || !isASCIIWordByte(h[phraseEnd]) else { continue }
-                        let bytes = Int(phrase.offset)
-                        var k = length
-                        while k < Int(phrase.length) {
-                            var a = h[start &+ k], b = pool[bytes &+ k]
-                            if fold {
-                                if a &- 0x41 < 26 { a |= 0x20 }
-                                if b &- 0x41 < 26 { b |= 0x20 }
-                            }
-                            if a != b { break }
-                            k &+= 1
-                        }
-                        if k == Int(phrase.length), isWhole(start, phraseEnd),
-                           !visitor.hit(pattern: Int(phrase.pattern), start: start, end: phraseEnd) { return false }
-                    }
-                    return true
+                    return !slot.hasPhrases || phraseHits(ofRun: start, end, slot: i, in: h, into: &visitor)
                 }
             }
             i = (i &+ 1) & (slots.count &- 1)
+        }
+    }
+
+    /// The hits of the phrases that the word run `h[start..<end]`, the word of slot
+    /// `slot`, heads: each phrase's bytes after the run compared 8 at a time (its
+    /// ``Phrase/tail``), then byte by byte past 8; the `-w` rule at the phrase's end as
+    /// ``hits(ofRun:_:key:from:in:into:)`` applies it. Returns false when the visitor stops.
+    ///
+    /// - Complexity: O(phrases of the word + phrase bytes compared).
+    @inline(never)
+    func phraseHits<Visitor: WordHitVisitor>(ofRun start: Int, _ end: Int, slot: Int,
+                                             in h: UnsafeBufferPointer<UInt8>, into visitor: inout Visitor) -> Bool {
+        let count = h.count, length = end &- start
+        let fold = asciiCaseInsensitive, unicode = unicode
+        return phrases.withUnsafeBufferPointer { phrases in
+            pool.withUnsafeBufferPointer { pool in
+                var p = Int(more[slot].phraseStart)
+                let last = Int(more[slot].phraseEnd)
+                while p < last {
+                    let phrase = phrases[p]
+                    p &+= 1
+                    let phraseLength = Int(phrase.length)
+                    let phraseEnd = start &+ phraseLength
+                    guard phraseEnd <= count, phraseEnd == count || !isASCIIWordByte(h[phraseEnd]) else { continue }
+                    var k = length
+                    if end &+ 8 <= count {
+                        var x = UnsafeRawPointer(h.baseAddress! + end).loadUnaligned(as: UInt64.self)
+                        if fold { x = Self.foldedLetters(x) }
+                        guard (x ^ phrase.tail) & phrase.tailMask == 0 else { continue }
+                        k = min(length &+ 8, phraseLength)
+                    }
+                    let bytes = Int(phrase.offset)
+                    while k < phraseLength {
+                        if Self.foldedLetter(h[start &+ k], fold) != pool[bytes &+ k] { break }
+                        k &+= 1
+                    }
+                    guard k == phraseLength else { continue }
+                    if unicode, start > 0 && h[start &- 1] >= 0x80 || phraseEnd < count && h[phraseEnd] >= 0x80,
+                       !WordCharacters.isWholeWord(start..<phraseEnd, in: h) { continue }
+                    if !visitor.hit(pattern: Int(phrase.pattern), start: start, end: phraseEnd) { return false }
+                }
+                return true
+            }
         }
     }
 
