@@ -343,15 +343,10 @@ struct WholeWordSet: Sendable {
     @inline(never)
     func hits<Visitor: WordHitVisitor>(ofRun start: Int, _ end: Int, key: UInt64, from first: Int,
                                        in h: UnsafeBufferPointer<UInt8>, into visitor: inout Visitor) -> Bool {
-        let count = h.count, length = end &- start
+        let length = end &- start
         let fold = asciiCaseInsensitive, unicode = unicode
         let wordFold: UInt8 = fold ? 0x20 : 0
-        /// `true` when letters beyond ASCII next to `start..<end` do not make it part of
-        /// a longer word (the ASCII neighbours are not word bytes).
-        func isWhole(_ start: Int, _ end: Int) -> Bool {
-            guard unicode, start > 0 && h[start &- 1] >= 0x80 || end < count && h[end] >= 0x80 else { return true }
-            return WordCharacters.isWholeWord(start..<end, in: h)
-        }
+        func isWhole(_ start: Int, _ end: Int) -> Bool { Self.isWhole(start, end, in: h, unicode: unicode) }
         // Plain loops over the stored arrays: a slice or an `allSatisfy` closure here
         // retained and released an array per call.
         var i = first
@@ -410,13 +405,21 @@ struct WholeWordSet: Sendable {
                         k &+= 1
                     }
                     guard k == phraseLength else { continue }
-                    if unicode, start > 0 && h[start &- 1] >= 0x80 || phraseEnd < count && h[phraseEnd] >= 0x80,
-                       !WordCharacters.isWholeWord(start..<phraseEnd, in: h) { continue }
+                    guard Self.isWhole(start, phraseEnd, in: h, unicode: unicode) else { continue }
                     if !visitor.hit(pattern: Int(phrase.pattern), start: start, end: phraseEnd) { return false }
                 }
                 return true
             }
         }
+    }
+
+    /// `true` when letters beyond ASCII next to `start..<end` do not make it part of a
+    /// longer word (the ASCII neighbours are not word bytes): the `-w` rule at a hit's
+    /// edges, for word runs and phrases alike.
+    @inline(__always)
+    static func isWhole(_ start: Int, _ end: Int, in h: UnsafeBufferPointer<UInt8>, unicode: Bool) -> Bool {
+        guard unicode, start > 0 && h[start &- 1] >= 0x80 || end < h.count && h[end] >= 0x80 else { return true }
+        return WordCharacters.isWholeWord(start..<end, in: h)
     }
 
     /// `isASCIIWordByte` as a table.
