@@ -41,7 +41,9 @@ stop_server() { kill "$server_pid"; wait "$server_pid" || true; : >"$work/serve.
 cleanup() {
     [ -n "$server_pid" ] && kill "$server_pid" 2>/dev/null || true
     postfix -c "$conf" stop >/dev/null 2>&1 || true
-    if [ -f "$work/default-main.cf" ]; then cp -p "$work/default-main.cf" /etc/postfix/main.cf; else postconf -X alternate_config_directories 2>/dev/null || true; fi
+    if [ -f "$work/default-main.cf" ]; then cp -p "$work/default-main.cf" /etc/postfix/main.cf
+    elif [ -f "$work/made-main.cf" ]; then rm -f /etc/postfix/main.cf
+    else postconf -X alternate_config_directories 2>/dev/null || true; fi
     rm -rf "$work"
 }
 trap cleanup EXIT
@@ -95,10 +97,13 @@ CF
 # postdrop takes another instance's config directory (sendmail -C, run by the filter as
 # nobody) only when the default main.cf names it; restored at exit.
 mkdir -p /etc/postfix
-[ -f /etc/postfix/main.cf ] && cp -p /etc/postfix/main.cf "$work/default-main.cf"
+# A package installed with "No configuration" has no main.cf: one is made for the run
+# and removed at exit.
+if [ -f /etc/postfix/main.cf ]; then cp -p /etc/postfix/main.cf "$work/default-main.cf"
+else : >/etc/postfix/main.cf; : >"$work/made-main.cf"; fi
 postconf -e "alternate_config_directories = $conf"
 postfix -c "$conf" set-permissions >/dev/null 2>&1 || true
-postfix -c "$conf" check
+postfix -c "$conf" check || { echo "test-postfix: postfix check failed:" >&2; cat "$work/postfix.log" >&2 2>/dev/null; exit 1; }
 start_server
 postfix -c "$conf" start
 

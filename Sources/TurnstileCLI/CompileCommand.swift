@@ -24,7 +24,8 @@ struct CompileCommand: ParsableCommand {
               clean 0 spam 1
             """)
 
-    @OptionGroup(title: "Rule options") var rules: RuleOptions
+    @OptionGroup(title: "Rule options") var ruleArguments: RuleArguments
+    var rules: RuleOptions { ruleArguments.options }
 
     @Option(name: .customShort("o"), help: ArgumentHelp("Save the automaton to this file.", valueName: "file"))
     var outputFile: String?

@@ -4,7 +4,7 @@ import Turnstile
 /// `filter`'s options for mail delivery: where spam goes (`--spam-to`,
 /// `--move-spam-to`) and tag mode (`--tag`), in which every message is written back
 /// with SpamAssassin's status fields and nothing is ever held back.
-struct DeliveryOptions: ParsableArguments {
+struct DeliveryArguments: ParsableArguments {
     @Option(name: .customLong("spam-to"),
             help: ArgumentHelp("With --format mbox|eml|maildir: also write each spam message, byte for byte, to this mbox file (mbox: appended under a dotlock and an fcntl lock once every input was read, never truncated) or folder (eml: one file per message; maildir: a Maildir).",
                                valueName: "path"))
@@ -40,6 +40,22 @@ struct DeliveryOptions: ParsableArguments {
     @Option(name: .customLong("sender-fields"),
             help: ArgumentHelp("The fields whose addresses --allow-from and --deny-from look up, comma-separated among from, sender and return-path (default: from).",
                                valueName: "list"))
+    var senderFields = "from"
+
+    /// The values given, as the run reads them (``DeliveryOptions``).
+    var options: DeliveryOptions { DeliveryOptions(spamTo: spamTo, moveSpamTo: moveSpamTo, tag: tag, tagPrefix: tagPrefix, exitVerdict: exitVerdict, allowFrom: allowFrom, denyFrom: denyFrom, senderFields: senderFields) }
+}
+
+/// The values of ``DeliveryArguments``: what a run reads. The quick reader (``QuickArguments``) fills
+/// them without ArgumentParser; ArgumentParser's path maps its wrappers to them.
+struct DeliveryOptions {
+    var spamTo: String?
+    var moveSpamTo: String?
+    var tag = false
+    var tagPrefix: String?
+    var exitVerdict = false
+    var allowFrom: [String] = []
+    var denyFrom: [String] = []
     var senderFields = "from"
 
     /// The sender lists, read; nil when none is given.

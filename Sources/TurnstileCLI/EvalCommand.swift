@@ -27,7 +27,8 @@ struct EvalCommand: ParsableCommand {
               $ turnstile eval --spam spam-folder --ham ham-folder --delimiter none
             """)
 
-    @OptionGroup(title: "Rule options") var rules: RuleOptions
+    @OptionGroup(title: "Rule options") var ruleArguments: RuleArguments
+    var rules: RuleOptions { ruleArguments.options }
     @OptionGroup(title: "Labelled input") var input: LabelledInputOptions
 
     @Option(name: .customLong("threshold"),

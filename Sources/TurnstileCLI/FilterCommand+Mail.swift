@@ -5,7 +5,7 @@ import Turnstile
 // (MailMessage) and judged on its parts (MailJudge); its original bytes are what is
 // passed through or held back.
 
-extension FilterCommand {
+extension FilterOptions {
     /// The mail filter: a ``MailFilterSink`` over the library's reader, on `--threads`
     /// workers unless `--spam-to` is given.
     func runMail() throws {

@@ -55,11 +55,11 @@ struct FilterCommand: ParsableCommand {
               2
             """)
 
-    @OptionGroup(title: "Rule options") var rules: RuleOptions
-    @OptionGroup(title: "Input and output") var stream: StreamOptions
-    @OptionGroup(title: "As grep") var grep: FilterGrepOptions
-    @OptionGroup(title: "Mail") var input: FormatOptions
-    @OptionGroup(title: "Mail delivery") var delivery: DeliveryOptions
+    @OptionGroup(title: "Rule options") var rules: RuleArguments
+    @OptionGroup(title: "Input and output") var stream: StreamArguments
+    @OptionGroup(title: "As grep") var grep: FilterGrepArguments
+    @OptionGroup(title: "Mail") var input: FormatArguments
+    @OptionGroup(title: "Mail delivery") var delivery: DeliveryArguments
 
     @Option(name: .customLong("threshold"),
             help: "A record is spam when its score reaches this (default: the built-in list's own threshold with no rule option, else 1).")
@@ -88,6 +88,31 @@ struct FilterCommand: ParsableCommand {
     var explain = false
 
     @Flag(name: .customLong("stats"), help: "Print records, bytes, spam and throughput to standard error.")
+    var stats = false
+
+    /// The values given, as the run reads them (``FilterOptions``).
+    var options: FilterOptions { FilterOptions(rules: rules.options, stream: stream.options, grep: grep.options, input: input.options, delivery: delivery.options, threshold: threshold, db: db, spam: spam, mask: mask, count: count, json: json, explain: explain, stats: stats) }
+
+    func validate() throws { try options.validate() }
+
+    func run() throws { try options.run() }
+}
+
+/// `filter`'s options as values, and its run. The quick reader (``QuickArguments``) fills
+/// them without ArgumentParser; ``FilterCommand`` describes them to ArgumentParser and maps to them.
+struct FilterOptions {
+    var rules: RuleOptions = RuleOptions()
+    var stream: StreamOptions = StreamOptions()
+    var grep: FilterGrepOptions = FilterGrepOptions()
+    var input: FormatOptions = FormatOptions()
+    var delivery: DeliveryOptions = DeliveryOptions()
+    var threshold: Double?
+    var db: String?
+    var spam = false
+    var mask = false
+    var count = false
+    var json = false
+    var explain = false
     var stats = false
 
     func validate() throws {

@@ -33,12 +33,27 @@ struct GrepCommand: ParsableCommand {
         // -h is --no-filename, as in grep: help is --help only.
         helpNames: [.long])
 
-    @OptionGroup(title: "Pattern options") var rules: RuleOptions
-    @OptionGroup(title: "Output (as grep)") var grep: GrepOptions
-    @OptionGroup(title: "Input and output") var stream: StreamOptions
-    @OptionGroup(visibility: .hidden) var input: FormatOptions
+    @OptionGroup(title: "Pattern options") var rules: RuleArguments
+    @OptionGroup(title: "Output (as grep)") var grep: GrepArguments
+    @OptionGroup(title: "Input and output") var stream: StreamArguments
+    @OptionGroup(visibility: .hidden) var input: FormatArguments
 
     @Flag(name: [.customShort("V"), .customLong("version")], help: "Print the version and exit.")
+    var version = false
+
+    /// The values given, as the run reads them (``GrepCommandOptions``).
+    var options: GrepCommandOptions { GrepCommandOptions(rules: rules.options, grep: grep.options, stream: stream.options, input: input.options, version: version) }
+
+    func run() throws { try options.run() }
+}
+
+/// `grep`'s options as values, and its run. The quick reader (``QuickArguments``) fills
+/// them without ArgumentParser; ``GrepCommand`` describes them to ArgumentParser and maps to them.
+struct GrepCommandOptions {
+    var rules: RuleOptions = RuleOptions()
+    var grep: GrepOptions = GrepOptions()
+    var stream: StreamOptions = StreamOptions()
+    var input: FormatOptions = FormatOptions()
     var version = false
 
     func run() throws {

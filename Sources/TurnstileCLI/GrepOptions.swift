@@ -3,7 +3,7 @@ import Turnstile
 
 /// grep's output and input flags for `turnstile match`, with grep's letters and long
 /// names and grep's meanings (see ``GrepSink``).
-struct GrepOptions: ParsableArguments {
+struct GrepArguments: ParsableArguments {
     @Flag(name: [.customShort("o"), .customLong("only-matching")], help: "Print only the matched text, one match per line.")
     var onlyMatching = false
 
@@ -134,6 +134,55 @@ struct GrepOptions: ParsableArguments {
           help: "Search the files under each folder, sorted by path (hidden ones too; links inside are not followed); no input: the current folder.")
     var recursive = false
 
+    /// The values given, as the run reads them (``GrepOptions``).
+    var options: GrepOptions { GrepOptions(onlyMatching: onlyMatching, byteOffset: byteOffset, lineNumber: lineNumber, invert: invert, count: count, countMatches: countMatches, filesWithMatches: filesWithMatches, filesWithoutMatch: filesWithoutMatch, quiet: quiet, noMessages: noMessages, maxCount: maxCount, after: after, before: before, context: context, withFilename: withFilename, noFilename: noFilename, lineRegexp: lineRegexp, nullData: nullData, nullAfterName: nullAfterName, text: text, skipBinary: skipBinary, binaryFiles: binaryFiles, extendedRegexp: extendedRegexp, basicRegexp: basicRegexp, perlRegexp: perlRegexp, dereferenceRecursive: dereferenceRecursive, directories: directories, devices: devices, excludeFrom: excludeFrom, groupSeparator: groupSeparator, noGroupSeparator: noGroupSeparator, initialTab: initialTab, binary: binary, include: include, exclude: exclude, excludeDir: excludeDir, label: label, lineBuffered: lineBuffered, recursive: recursive) }
+
+    func validate() throws { try options.validate() }
+}
+
+/// The values of ``GrepArguments``: what a run reads. The quick reader (``QuickArguments``) fills
+/// them without ArgumentParser; ArgumentParser's path maps its wrappers to them.
+struct GrepOptions {
+    var onlyMatching = false
+    var byteOffset = false
+    var lineNumber = false
+    var invert = false
+    var count = false
+    var countMatches = false
+    var filesWithMatches = false
+    var filesWithoutMatch = false
+    var quiet = false
+    var noMessages = false
+    var maxCount: Int?
+    var after: Int?
+    var before: Int?
+    var context: Int?
+    var withFilename = false
+    var noFilename = false
+    var lineRegexp = false
+    var nullData = false
+    var nullAfterName = false
+    var text = false
+    var skipBinary = false
+    var binaryFiles: BinaryFiles?
+    var extendedRegexp = false
+    var basicRegexp = false
+    var perlRegexp = false
+    var dereferenceRecursive = false
+    var directories: DirectoryAction?
+    var devices: DeviceAction?
+    var excludeFrom: [String] = []
+    var groupSeparator: String?
+    var noGroupSeparator = false
+    var initialTab = false
+    var binary = false
+    var include: [String] = []
+    var exclude: [String] = []
+    var excludeDir: [String] = []
+    var label: String?
+    var lineBuffered = false
+    var recursive = false
+
     func validate() throws {
         for (value, flag) in [(after, "-A"), (before, "-B"), (context, "-C")] {
             if let value, value < 0 { throw ValidationError("\(flag) must be 0 or more") }
@@ -224,7 +273,7 @@ enum BinaryFiles: String, ExpressibleByArgument, CaseIterable, Sendable {
 
 /// The grep flags `filter` shares with `match`, with the same meanings for the records
 /// filter prints (the clean ones, or the spam with `--spam`).
-struct FilterGrepOptions: ParsableArguments {
+struct FilterGrepArguments: ParsableArguments {
     @Flag(name: [.customShort("n"), .customLong("line-number")], help: "Prefix each printed record with its number (1-based).")
     var lineNumber = false
 
@@ -243,6 +292,20 @@ struct FilterGrepOptions: ParsableArguments {
 
     @Flag(name: [.customShort("r"), .customLong("recursive")],
           help: "Read the files under each folder (hidden ones too; links inside are not followed); no input: the current folder.")
+    var recursive = false
+
+    /// The values given, as the run reads them (``FilterGrepOptions``).
+    var options: FilterGrepOptions { FilterGrepOptions(lineNumber: lineNumber, count: count, withFilename: withFilename, quiet: quiet, noMessages: noMessages, recursive: recursive) }
+}
+
+/// The values of ``FilterGrepArguments``: what a run reads. The quick reader (``QuickArguments``) fills
+/// them without ArgumentParser; ArgumentParser's path maps its wrappers to them.
+struct FilterGrepOptions {
+    var lineNumber = false
+    var count = false
+    var withFilename = false
+    var quiet = false
+    var noMessages = false
     var recursive = false
 }
 

@@ -23,7 +23,8 @@ struct LabelledInputOptions: ParsableArguments {
                                valueName: "n"))
     var maxRecordBytes: Int = RecordReader.defaultMaxRecordBytes
 
-    @OptionGroup(title: "Mail") var mail: FormatOptions
+    @OptionGroup(title: "Mail") var mailArguments: FormatArguments
+    var mail: FormatOptions { mailArguments.options }
 
     @Argument(help: ArgumentHelp("Labelled files, 'spam<TAB>text' or 'ham<TAB>text' per record; '-' or none (without --spam/--ham) reads standard input.",
                                  valueName: "file"))

@@ -4,10 +4,19 @@ import Turnstile
 extension RecordFormat: ExpressibleByArgument {}
 
 /// `--format`: plain records or mail (`filter`, `eval`, `train`).
-struct FormatOptions: ParsableArguments {
+struct FormatArguments: ParsableArguments {
     @Option(name: .customLong("format"),
             help: ArgumentHelp("Inputs are records cut by --delimiter (lines, the default), an mbox file, e-mail files (eml: each file is one message; folders are walked) or Maildir folders (maildir: the files under cur/ and new/).",
                                valueName: "lines|mbox|eml|maildir"))
+    var format: RecordFormat = .lines
+
+    /// The values given, as the run reads them (``FormatOptions``).
+    var options: FormatOptions { FormatOptions(format: format) }
+}
+
+/// The values of ``FormatArguments``: what a run reads. The quick reader (``QuickArguments``) fills
+/// them without ArgumentParser; ArgumentParser's path maps its wrappers to them.
+struct FormatOptions {
     var format: RecordFormat = .lines
 
     /// The delimiter records are cut with, given `--delimiter`; an error when a mail

@@ -51,16 +51,16 @@ struct MatchCommand: ParsableCommand {
         // -h is --no-filename, as in grep: help is --help only.
         helpNames: [.long])
 
-    @OptionGroup(title: "Rule options") var rules: RuleOptions
+    @OptionGroup(title: "Rule options") var rules: RuleArguments
 
     @Flag(name: .customLong("builtin"), help: "Search with the built-in spam list (whole words, ASCII case-insensitive).")
     var builtin = false
 
-    @OptionGroup(title: "Output (as grep)") var grep: GrepOptions
-    @OptionGroup(title: "Input and output") var stream: StreamOptions
+    @OptionGroup(title: "Output (as grep)") var grep: GrepArguments
+    @OptionGroup(title: "Input and output") var stream: StreamArguments
     /// `--format mbox|eml|maildir`: records are messages, searched as raw bytes (offsets
     /// are input offsets; scope prefixes are not read).
-    @OptionGroup(title: "Mail") var input: FormatOptions
+    @OptionGroup(title: "Mail") var input: FormatArguments
 
     @Option(name: .customLong("match-kind"),
             help: ArgumentHelp("leftmost-first (the default; with -F -o leftmost-longest, as grep), leftmost-longest or overlapping (the last two with -F).",
@@ -71,6 +71,26 @@ struct MatchCommand: ParsableCommand {
     var offsets = false
 
     @Flag(name: .customLong("json"), help: "Print ripgrep's JSON Lines messages: begin, one match per record with its submatches, end, summary.")
+    var json = false
+
+    /// The values given, as the run reads them (``MatchOptions``).
+    var options: MatchOptions { MatchOptions(rules: rules.options, builtin: builtin, grep: grep.options, stream: stream.options, input: input.options, matchKind: matchKind, offsets: offsets, json: json) }
+
+    func validate() throws { try options.validate() }
+
+    func run() throws { try options.run() }
+}
+
+/// `match`'s options as values, and its run. The quick reader (``QuickArguments``) fills
+/// them without ArgumentParser; ``MatchCommand`` describes them to ArgumentParser and maps to them.
+struct MatchOptions {
+    var rules: RuleOptions = RuleOptions()
+    var builtin = false
+    var grep: GrepOptions = GrepOptions()
+    var stream: StreamOptions = StreamOptions()
+    var input: FormatOptions = FormatOptions()
+    var matchKind: MatchKind?
+    var offsets = false
     var json = false
 
     func validate() throws {

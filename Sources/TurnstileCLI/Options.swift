@@ -20,7 +20,7 @@ enum ColorWhen: String, ExpressibleByArgument, CaseIterable {
 /// they are read. A new option here, in GrepOptions, StreamOptions or FormatOptions
 /// also goes into QuickArguments (its default and its spelling): QuickArgumentsTests
 /// fails until it does.
-struct RuleOptions: ParsableArguments {
+struct RuleArguments: ParsableArguments {
     @Option(
         name: [.customShort("e"), .customLong("regexp")], parsing: .unconditionalSingleValue,
         help: ArgumentHelp("A pattern (repeatable). --regexp=PATTERN accepts a pattern that starts with '-'.",
@@ -53,14 +53,6 @@ struct RuleOptions: ParsableArguments {
     @Flag(name: .customLong("no-ignore-case"), help: "Case-sensitive matching (the default; undoes an earlier -i).")
     var noIgnoreCase = false
 
-    /// `-i`, unless a later `--no-ignore-case` undid it (the last one given wins, as in
-    /// grep; ArgumentParser keeps no order between two flags, so the arguments say).
-    var ignoreCase: Bool {
-        guard ignoreCaseFlag else { return false }
-        guard noIgnoreCase else { return true }
-        return LastWins.last(of: [["-i", "--ignore-case"], ["--no-ignore-case"]]) == 0
-    }
-
     @Flag(name: [.customShort("w"), .customLong("word-regexp")], help: "Match whole words only.")
     var wordRegexp = false
 
@@ -74,11 +66,6 @@ struct RuleOptions: ParsableArguments {
     @Flag(name: .customLong("debug-strategy"),
           help: "Print the search strategy chosen for the patterns (its name, wrapper and prefilter kernel) on standard error.")
     var debugStrategy = false
-
-    /// Prints `matcher`'s strategy on standard error when --debug-strategy asks.
-    func reportStrategy(_ matcher: Matcher) {
-        if debugStrategy { printError("\(programName): strategy: \(matcher.strategy.description)") }
-    }
 
     @Option(name: .customLong("max-pattern-file-bytes"),
             help: ArgumentHelp("The most bytes a -f or --rules file may hold (default 16 MiB).", valueName: "n"))
@@ -101,6 +88,45 @@ struct RuleOptions: ParsableArguments {
             help: ArgumentHelp("The most bytes its transition table may take (default: 256 MiB for word lists, 4 MiB for a regex's full DFA).",
                                valueName: "n"))
     var maxTableBytes: Int?
+
+    /// The values given, as the run reads them (``RuleOptions``).
+    var options: RuleOptions { RuleOptions(regexp: regexp, patternFiles: patternFiles, ruleFiles: ruleFiles, addedRuleFiles: addedRuleFiles, fixedStrings: fixedStrings, ignoreCaseFlag: ignoreCaseFlag, noIgnoreCase: noIgnoreCase, wordRegexp: wordRegexp, bytes: bytes, ucp: ucp, debugStrategy: debugStrategy, maxPatternFileBytes: maxPatternFileBytes, automaton: automaton, maxAutomatonBytes: maxAutomatonBytes, maxStates: maxStates, maxTableBytes: maxTableBytes) }
+
+    func validate() throws { try options.validate() }
+}
+
+/// The values of ``RuleArguments``: what a run reads. The quick reader (``QuickArguments``) fills
+/// them without ArgumentParser; ArgumentParser's path maps its wrappers to them.
+struct RuleOptions {
+    var regexp: [String] = []
+    var patternFiles: [String] = []
+    var ruleFiles: [String] = []
+    var addedRuleFiles: [String] = []
+    var fixedStrings = false
+    var ignoreCaseFlag = false
+    var noIgnoreCase = false
+    var wordRegexp = false
+    var bytes = false
+    var ucp = false
+    var debugStrategy = false
+    var maxPatternFileBytes: Int = defaultMaxPatternFileBytes
+    var automaton: String?
+    var maxAutomatonBytes: Int = 32 << 20
+    var maxStates: Int?
+    var maxTableBytes: Int?
+
+    /// `-i`, unless a later `--no-ignore-case` undid it (the last one given wins, as in
+    /// grep; ArgumentParser keeps no order between two flags, so the arguments say).
+    var ignoreCase: Bool {
+        guard ignoreCaseFlag else { return false }
+        guard noIgnoreCase else { return true }
+        return LastWins.last(of: [["-i", "--ignore-case"], ["--no-ignore-case"]]) == 0
+    }
+
+    /// Prints `matcher`'s strategy on standard error when --debug-strategy asks.
+    func reportStrategy(_ matcher: Matcher) {
+        if debugStrategy { printError("\(programName): strategy: \(matcher.strategy.description)") }
+    }
 
     func validate() throws {
         if maxPatternFileBytes < 1 { throw ValidationError("--max-pattern-file-bytes must be at least 1") }
@@ -324,7 +350,7 @@ struct RuleOptions: ParsableArguments {
 }
 
 /// Options for reading and printing streams, shared by `filter` and `match`.
-struct StreamOptions: ParsableArguments {
+struct StreamArguments: ParsableArguments {
     @Option(name: .customLong("delimiter"),
             help: ArgumentHelp("Records are lines (line), NUL-terminated (nul), blank-line separated paragraphs (blank) or the whole input (none).",
                                valueName: "line|nul|blank|none"))
@@ -338,9 +364,6 @@ struct StreamOptions: ParsableArguments {
                                valueName: "n"))
     var maxRecordBytesOption: Int?
 
-    /// `--max-record-bytes`, or 16 MiB.
-    var maxRecordBytes: Int { maxRecordBytesOption ?? RecordReader.defaultMaxRecordBytes }
-
     @Option(name: [.customShort("j"), .customLong("threads")],
             help: ArgumentHelp("Search with at most N threads, where they pay: several inputs are searched side by side, a compute-bound search of one input in chunks of whole records; output is always in input order (default: the number of cores).",
                                valueName: "n"))
@@ -348,6 +371,24 @@ struct StreamOptions: ParsableArguments {
 
     @Argument(help: ArgumentHelp("Input files; '-' or none reads standard input.", valueName: "file"))
     var files: [String] = []
+
+    /// The values given, as the run reads them (``StreamOptions``).
+    var options: StreamOptions { StreamOptions(delimiter: delimiter, color: color, maxRecordBytesOption: maxRecordBytesOption, threads: threads, files: files) }
+
+    func validate() throws { try options.validate() }
+}
+
+/// The values of ``StreamArguments``: what a run reads. The quick reader (``QuickArguments``) fills
+/// them without ArgumentParser; ArgumentParser's path maps its wrappers to them.
+struct StreamOptions {
+    var delimiter: RecordDelimiter = .line
+    var color: ColorWhen = .auto
+    var maxRecordBytesOption: Int?
+    var threads: Int?
+    var files: [String] = []
+
+    /// `--max-record-bytes`, or 16 MiB.
+    var maxRecordBytes: Int { maxRecordBytesOption ?? RecordReader.defaultMaxRecordBytes }
 
     func validate() throws {
         if let maxRecordBytesOption, maxRecordBytesOption < 1 {

@@ -30,7 +30,8 @@ struct RulesCommand: ParsableCommand {
               # threshold: 0.9
             """)
 
-    @OptionGroup(title: "Rule options") var rules: RuleOptions
+    @OptionGroup(title: "Rule options") var ruleArguments: RuleArguments
+    var rules: RuleOptions { ruleArguments.options }
 
     @Flag(name: .customLong("mail"), help: "Print the built-in mail list (the default with --format mbox|eml|maildir).")
     var mail = false

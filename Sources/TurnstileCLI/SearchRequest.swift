@@ -30,7 +30,7 @@ struct SearchRequest {
         let output = OutputWriter(fd: 1)
         let color = stream.useColor(output)
         let (matcher, cannotSelect) = try ruleOptions.withRuleSet(fallback: .standard) { set in
-            let cannotSelect = MatchCommand.cannotSelect(set, invert: grep.invert, lineRegexp: grep.lineRegexp)
+            let cannotSelect = MatchOptions.cannotSelect(set, invert: grep.invert, lineRegexp: grep.lineRegexp)
             if let matchKind, matchKind != .leftmostFirst, set.options.syntax != .literal {
                 throw TurnstileError(.invalidOptions("--match-kind \(matchKind) needs literal patterns (-F)"))
             }

@@ -38,7 +38,8 @@ struct ServeCommand: ParsableCommand {
               $ turnstile serve --listen unix:/run/turnstile.sock --rules my-list.tsv
             """)
 
-    @OptionGroup(title: "Rule options") var rules: RuleOptions
+    @OptionGroup(title: "Rule options") var ruleArguments: RuleArguments
+    var rules: RuleOptions { ruleArguments.options }
 
     @Option(name: .customLong("threshold"),
             help: "A message is spam when its score reaches this (default: the list's own threshold).")

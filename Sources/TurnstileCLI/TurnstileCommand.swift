@@ -73,8 +73,12 @@ struct TurnstileCommand: ParsableCommand {
         do {
             // match and grep: read from a table (QuickArguments); anything else, or any
             // line that table does not know for certain, by ArgumentParser.
-            var command = try QuickArguments.command(normalized) ?? parseAsRoot(Array(normalized.dropFirst()))
-            try command.run()
+            if let quick = QuickArguments.command(normalized) {
+                try quick.run()
+            } else {
+                var command = try parseAsRoot(Array(normalized.dropFirst()))
+                try command.run()
+            }
             terminate(0)
         } catch let code as ExitCode {
             terminate(code.rawValue)

@@ -15,7 +15,7 @@ struct RuleFileReadTests {
     private func build<T>(
         _ arguments: [String], _ body: (RuleSet) throws -> T
     ) throws -> (result: Result<T, CommandFailure>, reads: [String: Int]) {
-        let options = try RuleOptions.parse(arguments)
+        let options = try RuleArguments.parse(arguments).options
         var reads: [String: Int] = [:]
         let result = Result { () throws(CommandFailure) -> T in
             try options.withRuleSet(fallback: .standard, reading: { path in

@@ -23,20 +23,20 @@ import Turnstile
 enum QuickArguments {
     /// The command `arguments` (normalized, program name first) stand for, or nil to
     /// leave them to ArgumentParser.
-    static func command(_ arguments: [String]) -> (any ParsableCommand)? {
+    static func command(_ arguments: [String]) -> (any QuickCommand)? {
         guard arguments.count >= 2 else { return nil }
         let words = arguments.dropFirst(2)
         switch arguments[1] {
-        case "match": return quick(MatchCommand.self, words)
-        case "grep": return quick(GrepCommand.self, words)
-        case "filter": return quick(FilterCommand.self, words)
+        case "match": return quick(MatchOptions.self, words)
+        case "grep": return quick(GrepCommandOptions.self, words)
+        case "filter": return quick(FilterOptions.self, words)
         default: return nil
         }
     }
 
     /// `words` read into a `Command` and validated, or nil.
     private static func quick<Command: QuickCommand>(_: Command.Type, _ words: ArraySlice<String>) -> Command? {
-        guard var command = read(words, into: Command.quickDefaults(), table: Command.quickTable) else { return nil }
+        guard var command = read(words, into: Command(), table: Command.quickTable) else { return nil }
         guard (try? command.validateAll()) != nil else { return nil }
         return command
     }
@@ -105,11 +105,12 @@ enum QuickArguments {
     }
 }
 
-/// A command the quick reader can fill: its options at their defaults, its table of
-/// spellings, where its operands go and the `validate()` calls ArgumentParser makes.
-protocol QuickCommand: ParsableCommand {
-    /// Every option at its default, as ArgumentParser leaves an option not given.
-    static func quickDefaults() -> Self
+/// A command's options as values that the quick reader can fill: made with every option
+/// at its default (as ArgumentParser leaves an option not given), its table of
+/// spellings, where its operands go, the `validate()` calls ArgumentParser makes, and
+/// the run.
+protocol QuickCommand {
+    init()
     /// The options by spelling (`-x`, `--name`), built when read: once per run.
     static var quickTable: ShortMap<String, QuickArguments.Option<Self>> { get }
     /// Where the operands go.
@@ -117,6 +118,15 @@ protocol QuickCommand: ParsableCommand {
     /// The `validate()` of each option group, then the command's, as ArgumentParser
     /// runs them.
     mutating func validateAll() throws
+    /// The command's own checks (after its groups'), as its ArgumentParser command's.
+    func validate() throws
+    /// Runs the command, as its ArgumentParser command's `run()` does.
+    func run() throws
+}
+
+extension QuickCommand {
+    /// No checks of its own.
+    func validate() throws {}
 }
 
 /// A command with the rule, stream and format option groups (`match`, `grep`, `filter`).
@@ -139,20 +149,11 @@ extension QuickRuleStreamFormat {
 /// of their own.
 protocol QuickReadable: QuickRuleStreamFormat {
     var grep: GrepOptions { get set }
-    /// Sets the command's own options (not the groups) to their defaults.
-    static func setOwnDefaults(_ command: inout Self)
     /// Adds the command's own options to the table of the shared ones.
     static func addOwnOptions(to table: inout ShortMap<String, QuickArguments.Option<Self>>)
 }
 
 extension QuickReadable {
-    static func quickDefaults() -> Self {
-        var c = Self()
-        c.rules = .quickDefaults(); c.grep = .quickDefaults(); c.stream = .quickDefaults(); c.input = .quickDefaults()
-        setOwnDefaults(&c)
-        return c
-    }
-
     static var quickTable: ShortMap<String, QuickArguments.Option<Self>> {
         var table = QuickArguments.sharedTable(Self.self)
         addOwnOptions(to: &table)
@@ -160,7 +161,7 @@ extension QuickReadable {
     }
 
     mutating func validateAll() throws {
-        try rules.validate(); try grep.validate(); try stream.validate(); try input.validate(); try validate()
+        try rules.validate(); try grep.validate(); try stream.validate(); try validate()
     }
 }
 
@@ -246,59 +247,12 @@ extension QuickArguments {
     }
 }
 
-extension RuleOptions {
-    /// Every option at its default, as ArgumentParser leaves an option not given.
-    static func quickDefaults() -> RuleOptions {
-        var o = RuleOptions()
-        o.regexp = []; o.patternFiles = []; o.ruleFiles = []; o.addedRuleFiles = []
-        o.fixedStrings = false; o.ignoreCaseFlag = false; o.noIgnoreCase = false; o.wordRegexp = false
-        o.bytes = false; o.ucp = false; o.debugStrategy = false; o.maxPatternFileBytes = defaultMaxPatternFileBytes; o.automaton = nil
-        o.maxAutomatonBytes = 32 << 20; o.maxStates = nil; o.maxTableBytes = nil
-        return o
-    }
-}
 
-extension GrepOptions {
-    /// Every option at its default, as ArgumentParser leaves an option not given.
-    static func quickDefaults() -> GrepOptions {
-        var o = GrepOptions()
-        o.onlyMatching = false; o.byteOffset = false; o.lineNumber = false; o.invert = false; o.count = false
-        o.countMatches = false; o.filesWithMatches = false; o.filesWithoutMatch = false; o.quiet = false
-        o.noMessages = false; o.maxCount = nil; o.after = nil; o.before = nil; o.context = nil
-        o.withFilename = false; o.noFilename = false; o.lineRegexp = false; o.nullData = false
-        o.nullAfterName = false; o.text = false; o.skipBinary = false; o.binaryFiles = nil
-        o.extendedRegexp = false; o.basicRegexp = false; o.perlRegexp = false; o.dereferenceRecursive = false
-        o.directories = nil; o.devices = nil; o.excludeFrom = []; o.groupSeparator = nil
-        o.noGroupSeparator = false; o.initialTab = false; o.binary = false; o.include = []; o.exclude = []
-        o.excludeDir = []; o.label = nil; o.lineBuffered = false; o.recursive = false
-        return o
-    }
-}
 
-extension StreamOptions {
-    /// Every option at its default, as ArgumentParser leaves an option not given.
-    static func quickDefaults() -> StreamOptions {
-        var o = StreamOptions()
-        o.delimiter = .line; o.color = .auto; o.maxRecordBytesOption = nil; o.threads = nil; o.files = []
-        return o
-    }
-}
 
-extension FormatOptions {
-    /// Every option at its default, as ArgumentParser leaves an option not given.
-    static func quickDefaults() -> FormatOptions {
-        var o = FormatOptions()
-        o.format = .lines
-        return o
-    }
-}
 
-extension MatchCommand: QuickReadable {
-    static func setOwnDefaults(_ c: inout MatchCommand) {
-        c.builtin = false; c.matchKind = nil; c.offsets = false; c.json = false
-    }
-
-    static func addOwnOptions(to t: inout ShortMap<String, QuickArguments.Option<MatchCommand>>) {
+extension MatchOptions: QuickReadable {
+    static func addOwnOptions(to t: inout ShortMap<String, QuickArguments.Option<MatchOptions>>) {
         t.append("--builtin", .flag { $0.builtin = true })
         t.append("--match-kind", .value(MatchKind.self) { $0.matchKind = $1 })
         t.append("--offsets", .flag { $0.offsets = true })
@@ -306,30 +260,17 @@ extension MatchCommand: QuickReadable {
     }
 }
 
-extension GrepCommand: QuickReadable {
-    static func setOwnDefaults(_ c: inout GrepCommand) {
-        c.version = false
-    }
-
-    static func addOwnOptions(to t: inout ShortMap<String, QuickArguments.Option<GrepCommand>>) {
+extension GrepCommandOptions: QuickReadable {
+    static func addOwnOptions(to t: inout ShortMap<String, QuickArguments.Option<GrepCommandOptions>>) {
         t.append("-V", .flag { $0.version = true })
         t.append("--version", .flag { $0.version = true })
     }
 }
 
-extension FilterCommand: QuickRuleStreamFormat {
-    static func quickDefaults() -> FilterCommand {
-        var c = FilterCommand()
-        c.rules = .quickDefaults(); c.stream = .quickDefaults(); c.grep = .quickDefaults(); c.input = .quickDefaults()
-        c.delivery = .quickDefaults()
-        c.threshold = nil; c.db = nil; c.spam = false; c.mask = false; c.count = false; c.json = false
-        c.explain = false; c.stats = false
-        return c
-    }
-
-    static var quickTable: ShortMap<String, QuickArguments.Option<FilterCommand>> {
-        typealias O = QuickArguments.Option<FilterCommand>
-        var t = QuickArguments.ruleStreamFormatTable(FilterCommand.self)
+extension FilterOptions: QuickRuleStreamFormat {
+    static var quickTable: ShortMap<String, QuickArguments.Option<FilterOptions>> {
+        typealias O = QuickArguments.Option<FilterOptions>
+        var t = QuickArguments.ruleStreamFormatTable(FilterOptions.self)
         func add(_ names: [String], _ option: O) { for n in names { t.append(n, option) } }
         // FilterGrepOptions
         add(["-n", "--line-number"], .flag { $0.grep.lineNumber = true })
@@ -360,27 +301,8 @@ extension FilterCommand: QuickRuleStreamFormat {
     }
 
     mutating func validateAll() throws {
-        try rules.validate(); try stream.validate(); try grep.validate(); try input.validate(); try delivery.validate()
-        try validate()
+        try rules.validate(); try stream.validate(); try validate()
     }
 }
 
-extension FilterGrepOptions {
-    /// Every option at its default, as ArgumentParser leaves an option not given.
-    static func quickDefaults() -> FilterGrepOptions {
-        var o = FilterGrepOptions()
-        o.lineNumber = false; o.count = false; o.withFilename = false; o.quiet = false; o.noMessages = false
-        o.recursive = false
-        return o
-    }
-}
 
-extension DeliveryOptions {
-    /// Every option at its default, as ArgumentParser leaves an option not given.
-    static func quickDefaults() -> DeliveryOptions {
-        var o = DeliveryOptions()
-        o.spamTo = nil; o.moveSpamTo = nil; o.tag = false; o.tagPrefix = nil; o.exitVerdict = false
-        o.allowFrom = []; o.denyFrom = []; o.senderFields = "from"
-        return o
-    }
-}
