@@ -78,6 +78,33 @@ struct LearningPriorTests {
         #expect(!plain.words.contains { $0.pattern == Array("invoice".utf8) })
     }
 
+    @Test("learnedTop caps the tokens the learned mail decides, strongest first, and keeps those the prior still decides")
+    func learnedTopCapsLearnedTokens() throws {
+        var trainer = SpamTrainer.learnedMailSettings
+        trainer.prior = LearningPrior(rules: [Rule("invoice", weight: 1.4), Rule("parcel", weight: 1.2)], strength: 30)
+        trainer.learnedTop = 2
+        trainer.top = 10
+        // 1,000 + 1,000 lessons: k' = 30 · 100 / 1,100; a token in 40 messages has
+        // n = 40 · 1,000 / 2,000 = 20 (prior's token) or 40 · 1,000 / 2,000 (c = 1,000): learned.
+        let counts: [(token: [UInt8], spam: Int, ham: Int)] = [
+            (Array("strong".utf8), 60, 0), (Array("stronger".utf8), 200, 0), (Array("weak".utf8), 30, 10),
+            (Array("lunch".utf8), 0, 300), (Array("parcel".utf8), 1, 0),
+        ]
+        let share = try #require(trainer.prior).learnedShare(of: Array("parcel".utf8), spam: 1, ham: 0, spamRecords: 1000, hamRecords: 1000)
+        #expect(share < 0.5, "one message does not outweigh the prior: \(share)")
+        let list = try trainer.train(counts: counts, spamRecords: 1000, hamRecords: 1000)
+        let names = Set(list.words.map { String(decoding: $0.pattern, as: UTF8.self) })
+        // Learned-led: stronger, lunch (clamped, ±4.6), strong, weak; the two strongest kept.
+        #expect(names.contains("lunch") && names.contains("stronger"), "\(names)")
+        #expect(!names.contains("weak") && !names.contains("strong"), "past learnedTop: \(names)")
+        // Prior-led: invoice (in no message) and parcel (one message) kept besides.
+        #expect(names.contains("invoice") && names.contains("parcel"), "\(names)")
+        // Without learnedTop every token is ranked for top.
+        trainer.learnedTop = nil
+        let all = try trainer.train(counts: counts, spamRecords: 1000, hamRecords: 1000)
+        #expect(all.words.count == 6, "\(all.words.map { String(decoding: $0.pattern, as: UTF8.self) })")
+    }
+
     @Test("the built-in prior is the built-in list's trained tokens, without its hand-written rules")
     func builtinPrior() {
         let builtin = LearningPrior.builtinMail

@@ -86,6 +86,18 @@ public struct LearningPrior: Sendable, Hashable {
         return naturalLog(clamped / (1 - clamped))
     }
 
+    /// How much of `token`'s learned weight (``weight(of:spam:ham:spamRecords:hamRecords:)``)
+    /// comes from the learned messages rather than the prior: n / (k' + n), 0 for a
+    /// token no learned message contains, towards 1 as the user's mail outweighs the prior.
+    public func learnedShare(of token: [UInt8], spam s: Int, ham h: Int, spamRecords: Int, hamRecords: Int) -> Double {
+        guard s + h > 0 else { return 0 }
+        let m = Double(min(spamRecords, hamRecords))
+        let c = weights[token] == nil ? Self.unknownConfidenceMessages : Self.confidenceMessages
+        let n = Double(s + h) * m / (m + c)
+        let k = strength * Self.fadeMessages / (Self.fadeMessages + m)
+        return n / (k + n)
+    }
+
     /// Learned messages per class at which a measured share of a token the prior has
     /// counts half (above). Without the discount a database taught 3 spam and 3 ham
     /// read a word in 2 of its 3 ham as strong evidence and caught 147 of 500

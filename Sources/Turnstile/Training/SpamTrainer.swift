@@ -102,6 +102,11 @@ public struct SpamTrainer: Sendable, Hashable {
     /// this to 0.5 are not kept: only clear evidence goes into the list, as bogofilter's
     /// `min_dev` counts only tokens that far from 0.5 (0: keep every token).
     public var minDeviation = 0.0
+    /// With a ``prior``: at most this many tokens that the records contain are kept
+    /// (the highest |weight| first), and the prior's tokens that no record contains fill
+    /// the list up to ``top``. Nil: every token is ranked against every other for
+    /// ``top``.
+    public var learnedTop: Int? = nil
 
     /// Decimals of the weights written (and used: the list is scored as written).
     public static let weightDecimals = 4
@@ -225,6 +230,8 @@ public struct SpamTrainer: Sendable, Hashable {
     func weightedWords(_ counts: some Sequence<([UInt8], Int, Int)>, spamRecords: Int, hamRecords: Int) -> [TrainedList.Entry] {
         let p = Double(spamRecords) / Double(spamRecords + hamRecords)
         var candidates: [(pattern: [UInt8], spam: Int, ham: Int, weight: Double)] = []
+        // With learnedTop: the tokens whose weight the prior still decides (below).
+        var priorLed: [(pattern: [UInt8], spam: Int, ham: Int, weight: Double)] = []
         var counted = Set<[UInt8]>()
         for (pattern, s, h) in counts where !isExcluded(pattern) {
             let w: Double
@@ -240,19 +247,32 @@ public struct SpamTrainer: Sendable, Hashable {
             if !negativeWeights && w <= 0 { continue }
             if Self.rounded(w, decimals: Self.weightDecimals) == 0 { continue }
             if minDeviation > 0, abs(ScoreModel.probability(weight: w) - 0.5) < minDeviation { continue }
-            candidates.append((pattern, s, h, w))
+            if learnedTop != nil, let prior,
+               prior.learnedShare(of: asciiLowercased(pattern), spam: s, ham: h, spamRecords: spamRecords, hamRecords: hamRecords) < 0.5 {
+                priorLed.append((pattern, s, h, w))
+            } else {
+                candidates.append((pattern, s, h, w))
+            }
         }
-        // The prior's tokens no record contains keep their prior weight.
+        // The prior's tokens no record contains keep their prior weight; with
+        // learnedTop they, and those the prior still outweighs the records on, are kept
+        // besides the learned ones, not ranked against them.
         if let prior {
             for (token, w) in prior.weights where !counted.contains(token) && !isExcluded(token) {
                 if !negativeWeights && w <= 0 { continue }
-                candidates.append((token, 0, 0, w))
+                if learnedTop != nil { priorLed.append((token, 0, 0, w)) } else { candidates.append((token, 0, 0, w)) }
             }
         }
-        candidates.sort { a, b in
+        let byEvidence = { (a: (pattern: [UInt8], spam: Int, ham: Int, weight: Double), b: (pattern: [UInt8], spam: Int, ham: Int, weight: Double)) in
             abs(a.weight) != abs(b.weight) ? abs(a.weight) > abs(b.weight) : a.pattern.lexicographicallyPrecedes(b.pattern)
         }
-        return candidates.prefix(top).map { c in
+        candidates.sort(by: byEvidence)
+        var kept = Array(candidates.prefix(learnedTop ?? top))
+        if learnedTop != nil {
+            priorLed.sort(by: byEvidence)
+            kept += priorLed.prefix(max(0, top - kept.count))
+        }
+        return kept.map { c in
             var w = c.weight
             if let cap = maxWeight { w = min(max(w, -cap), cap) }
             if let cap = maxSpamWeight { w = min(w, cap) }
