@@ -144,3 +144,17 @@ final class MachineBox<M: AnyObject>: @unchecked Sendable {
     // SAFETY: set once before the machine runs, read from its actions afterwards.
     var machine: M?
 }
+
+@Suite("Statechart: DOT")
+struct EventMachineStatechartDOTTests {
+    @Test("a parallel state is a cluster, its regions dashed clusters inside it")
+    func regionsAreClusters() throws {
+        let dot = try playerChart().dot
+        #expect(dot.contains("subgraph cluster_1 {\n    label=\"player (parallel)\"; style=rounded;"))
+        #expect(dot.contains("  subgraph cluster_2 {\n      label=\"playback\"; style=dashed;"))
+        #expect(dot.contains("  subgraph cluster_6 {\n      label=\"network\"; style=dashed;"))
+        #expect(dot.contains("s4 -> s3 [label=\"pause\"];"))
+        #expect(dot.contains("a1 -> s9 [label=\"close\", ltail=cluster_1];"))
+        #expect(dot.contains("s5 [label=\"ended\", peripheries=2];"))
+    }
+}
