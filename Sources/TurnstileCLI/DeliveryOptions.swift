@@ -43,7 +43,17 @@ struct DeliveryArguments: ParsableArguments {
     var senderFields = "from"
 
     /// The values given, as the run reads them (``DeliveryOptions``).
-    var options: DeliveryOptions { DeliveryOptions(spamTo: spamTo, moveSpamTo: moveSpamTo, tag: tag, tagPrefix: tagPrefix, exitVerdict: exitVerdict, allowFrom: allowFrom, denyFrom: denyFrom, senderFields: senderFields) }
+    var options: DeliveryOptions {
+        DeliveryOptions(
+            spamTo: spamTo,
+            moveSpamTo: moveSpamTo,
+            tag: tag,
+            tagPrefix: tagPrefix,
+            exitVerdict: exitVerdict,
+            allowFrom: allowFrom,
+            denyFrom: denyFrom,
+            senderFields: senderFields)
+    }
 }
 
 /// The values of ``DeliveryArguments``: what a run reads. The quick reader (``QuickArguments``) fills

@@ -91,7 +91,22 @@ struct FilterCommand: ParsableCommand {
     var stats = false
 
     /// The values given, as the run reads them (``FilterOptions``).
-    var options: FilterOptions { FilterOptions(rules: rules.options, stream: stream.options, grep: grep.options, input: input.options, delivery: delivery.options, threshold: threshold, db: db, spam: spam, mask: mask, count: count, json: json, explain: explain, stats: stats) }
+    var options: FilterOptions {
+        FilterOptions(
+            rules: rules.options,
+            stream: stream.options,
+            grep: grep.options,
+            input: input.options,
+            delivery: delivery.options,
+            threshold: threshold,
+            db: db,
+            spam: spam,
+            mask: mask,
+            count: count,
+            json: json,
+            explain: explain,
+            stats: stats)
+    }
 
     func validate() throws { try options.validate() }
 

@@ -42,7 +42,14 @@ struct GrepCommand: ParsableCommand {
     var version = false
 
     /// The values given, as the run reads them (``GrepCommandOptions``).
-    var options: GrepCommandOptions { GrepCommandOptions(rules: rules.options, grep: grep.options, stream: stream.options, input: input.options, version: version) }
+    var options: GrepCommandOptions {
+        GrepCommandOptions(
+            rules: rules.options,
+            grep: grep.options,
+            stream: stream.options,
+            input: input.options,
+            version: version)
+    }
 
     func run() throws { try options.run() }
 }

@@ -135,7 +135,48 @@ struct GrepArguments: ParsableArguments {
     var recursive = false
 
     /// The values given, as the run reads them (``GrepOptions``).
-    var options: GrepOptions { GrepOptions(onlyMatching: onlyMatching, byteOffset: byteOffset, lineNumber: lineNumber, invert: invert, count: count, countMatches: countMatches, filesWithMatches: filesWithMatches, filesWithoutMatch: filesWithoutMatch, quiet: quiet, noMessages: noMessages, maxCount: maxCount, after: after, before: before, context: context, withFilename: withFilename, noFilename: noFilename, lineRegexp: lineRegexp, nullData: nullData, nullAfterName: nullAfterName, text: text, skipBinary: skipBinary, binaryFiles: binaryFiles, extendedRegexp: extendedRegexp, basicRegexp: basicRegexp, perlRegexp: perlRegexp, dereferenceRecursive: dereferenceRecursive, directories: directories, devices: devices, excludeFrom: excludeFrom, groupSeparator: groupSeparator, noGroupSeparator: noGroupSeparator, initialTab: initialTab, binary: binary, include: include, exclude: exclude, excludeDir: excludeDir, label: label, lineBuffered: lineBuffered, recursive: recursive) }
+    var options: GrepOptions {
+        GrepOptions(
+            onlyMatching: onlyMatching,
+            byteOffset: byteOffset,
+            lineNumber: lineNumber,
+            invert: invert,
+            count: count,
+            countMatches: countMatches,
+            filesWithMatches: filesWithMatches,
+            filesWithoutMatch: filesWithoutMatch,
+            quiet: quiet,
+            noMessages: noMessages,
+            maxCount: maxCount,
+            after: after,
+            before: before,
+            context: context,
+            withFilename: withFilename,
+            noFilename: noFilename,
+            lineRegexp: lineRegexp,
+            nullData: nullData,
+            nullAfterName: nullAfterName,
+            text: text,
+            skipBinary: skipBinary,
+            binaryFiles: binaryFiles,
+            extendedRegexp: extendedRegexp,
+            basicRegexp: basicRegexp,
+            perlRegexp: perlRegexp,
+            dereferenceRecursive: dereferenceRecursive,
+            directories: directories,
+            devices: devices,
+            excludeFrom: excludeFrom,
+            groupSeparator: groupSeparator,
+            noGroupSeparator: noGroupSeparator,
+            initialTab: initialTab,
+            binary: binary,
+            include: include,
+            exclude: exclude,
+            excludeDir: excludeDir,
+            label: label,
+            lineBuffered: lineBuffered,
+            recursive: recursive)
+    }
 
     func validate() throws { try options.validate() }
 }
@@ -295,7 +336,15 @@ struct FilterGrepArguments: ParsableArguments {
     var recursive = false
 
     /// The values given, as the run reads them (``FilterGrepOptions``).
-    var options: FilterGrepOptions { FilterGrepOptions(lineNumber: lineNumber, count: count, withFilename: withFilename, quiet: quiet, noMessages: noMessages, recursive: recursive) }
+    var options: FilterGrepOptions {
+        FilterGrepOptions(
+            lineNumber: lineNumber,
+            count: count,
+            withFilename: withFilename,
+            quiet: quiet,
+            noMessages: noMessages,
+            recursive: recursive)
+    }
 }
 
 /// The values of ``FilterGrepArguments``: what a run reads. The quick reader (``QuickArguments``) fills

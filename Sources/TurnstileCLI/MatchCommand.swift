@@ -74,7 +74,17 @@ struct MatchCommand: ParsableCommand {
     var json = false
 
     /// The values given, as the run reads them (``MatchOptions``).
-    var options: MatchOptions { MatchOptions(rules: rules.options, builtin: builtin, grep: grep.options, stream: stream.options, input: input.options, matchKind: matchKind, offsets: offsets, json: json) }
+    var options: MatchOptions {
+        MatchOptions(
+            rules: rules.options,
+            builtin: builtin,
+            grep: grep.options,
+            stream: stream.options,
+            input: input.options,
+            matchKind: matchKind,
+            offsets: offsets,
+            json: json)
+    }
 
     func validate() throws { try options.validate() }
 

@@ -17,9 +17,10 @@ enum ColorWhen: String, ExpressibleByArgument, CaseIterable {
 }
 
 /// The rule options every subcommand shares: where the patterns come from and how
-/// they are read. A new option here, in GrepOptions, StreamOptions or FormatOptions
-/// also goes into QuickArguments (its default and its spelling): QuickArgumentsTests
-/// fails until it does.
+/// they are read, as ArgumentParser sees them. A new option here, in GrepArguments,
+/// StreamArguments or FormatArguments also goes into its values type (``RuleOptions``
+/// ...), its ``options`` mapping and QuickArguments' table: QuickArgumentsTests fails
+/// until it does.
 struct RuleArguments: ParsableArguments {
     @Option(
         name: [.customShort("e"), .customLong("regexp")], parsing: .unconditionalSingleValue,
@@ -90,7 +91,25 @@ struct RuleArguments: ParsableArguments {
     var maxTableBytes: Int?
 
     /// The values given, as the run reads them (``RuleOptions``).
-    var options: RuleOptions { RuleOptions(regexp: regexp, patternFiles: patternFiles, ruleFiles: ruleFiles, addedRuleFiles: addedRuleFiles, fixedStrings: fixedStrings, ignoreCaseFlag: ignoreCaseFlag, noIgnoreCase: noIgnoreCase, wordRegexp: wordRegexp, bytes: bytes, ucp: ucp, debugStrategy: debugStrategy, maxPatternFileBytes: maxPatternFileBytes, automaton: automaton, maxAutomatonBytes: maxAutomatonBytes, maxStates: maxStates, maxTableBytes: maxTableBytes) }
+    var options: RuleOptions {
+        RuleOptions(
+            regexp: regexp,
+            patternFiles: patternFiles,
+            ruleFiles: ruleFiles,
+            addedRuleFiles: addedRuleFiles,
+            fixedStrings: fixedStrings,
+            ignoreCaseFlag: ignoreCaseFlag,
+            noIgnoreCase: noIgnoreCase,
+            wordRegexp: wordRegexp,
+            bytes: bytes,
+            ucp: ucp,
+            debugStrategy: debugStrategy,
+            maxPatternFileBytes: maxPatternFileBytes,
+            automaton: automaton,
+            maxAutomatonBytes: maxAutomatonBytes,
+            maxStates: maxStates,
+            maxTableBytes: maxTableBytes)
+    }
 
     func validate() throws { try options.validate() }
 }
@@ -373,7 +392,14 @@ struct StreamArguments: ParsableArguments {
     var files: [String] = []
 
     /// The values given, as the run reads them (``StreamOptions``).
-    var options: StreamOptions { StreamOptions(delimiter: delimiter, color: color, maxRecordBytesOption: maxRecordBytesOption, threads: threads, files: files) }
+    var options: StreamOptions {
+        StreamOptions(
+            delimiter: delimiter,
+            color: color,
+            maxRecordBytesOption: maxRecordBytesOption,
+            threads: threads,
+            files: files)
+    }
 
     func validate() throws { try options.validate() }
 }

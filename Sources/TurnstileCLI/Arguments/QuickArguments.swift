@@ -9,8 +9,9 @@ import Turnstile
 /// 58 M instructions `turnstile match -c foo small.txt` took (callgrind), where a grep
 /// is started thousands of times by scripts; 23.4 M of the 38.3 M of
 /// `filter --automaton saved.tsa empty.txt`, where a saved list is meant to start at
-/// once. This reader knows those commands' options from a table and fills the same
-/// command values ArgumentParser would.
+/// once. This reader knows those commands' options from a table and fills their option
+/// values (``MatchOptions``, ``GrepCommandOptions``, ``FilterOptions``) as ArgumentParser's
+/// commands map theirs, without building a property wrapper.
 ///
 /// It reads only the normalized command line (``ArgumentNormalizer``: one option per
 /// word, `--name=value` or `--name ""`, short flags alone) and gives up — returns nil —
@@ -18,7 +19,7 @@ import Turnstile
 /// option, a value that does not parse, a failed `validate()`), so ArgumentParser then
 /// reads the line and says what is wrong in its own words: help, errors, completions
 /// and the Distribution/ files all still come from the commands' ArgumentParser
-/// descriptions. `QuickArgumentsTests` checks that both readers make the same command
+/// descriptions. `QuickArgumentsTests` checks that both readers give the same values
 /// on every option of the three commands.
 enum QuickArguments {
     /// The command `arguments` (normalized, program name first) stand for, or nil to
